@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+"""Build, serve and test Patience.  Standard library only; Python 3.11+.
+
+    python3 build.py serve [--port 8000]   build what is missing, serve on 127.0.0.1
+    python3 build.py test [pytest args]    install test needs, build, run every test
+    python3 build.py site DIR              a deployable static folder
+
+The Pyodide and PyScript runtimes come from the npm registry through ``npm pack``
+(pinned versions), are checked against pinned integrity hashes and unpacked into
+``static/vendor/`` (git-ignored).  The page never loads anything from another origin.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENDOR = ROOT / "static" / "vendor"
+BUILD = ROOT / "build"
+VENV = ROOT / ".venv"
+
+# name, version, integrity, {file in the package: destination under static/vendor/}
+RUNTIMES = (
+    (
+        "pyodide", "314.0.7",
+        "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
+        {f: f"pyodide/{f}" for f in (
+            "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+        )},
+    ),
+    (
+        "@pyscript/core", "0.7.31",
+        "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
+        {"dist/": "pyscript/"},  # the whole dist folder, without source maps
+    ),
+)
+STAMP = VENDOR / "versions.json"
+
+# What the deployed site holds, relative to the project root.
+SITE_FILES = ("index.html", "pyscript.toml")
+SITE_DIRS = ("static", "py/patience", "py/table")
+SITE_PY = ("py/main.py",)
+
+MIME = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".toml": "text/plain; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+    ".py": "text/plain; charset=utf-8",
+}
+
+
+def say(msg: str) -> None:
+    print(f"build.py: {msg}", flush=True)
+
+
+def fail(msg: str) -> "None":
+    print(f"build.py: error: {msg}", file=sys.stderr, flush=True)
+    raise SystemExit(1)
+
+
+# --- runtime ------------------------------------------------------------------------
+def wanted_versions() -> dict[str, str]:
+    return {name: version for name, version, _, _ in RUNTIMES}
+
+
+def vendor_ready() -> bool:
+    if not STAMP.exists():
+        return False
+    try:
+        return json.loads(STAMP.read_text()) == wanted_versions()
+    except ValueError:
+        return False
+
+
+def check_integrity(data: bytes, integrity: str, what: str) -> None:
+    algo, _, expected = integrity.partition("-")
+    got = base64.b64encode(hashlib.new(algo, data).digest()).decode()
+    if got != expected:
+        fail(f"{what}: integrity check failed (expected {integrity}, got {algo}-{got})")
+
+
+def fetch_runtime() -> None:
+    """Fetch the pinned runtimes with npm, verify them, unpack the needed files."""
+    if vendor_ready():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        fail("npm is needed to fetch the Pyodide and PyScript runtimes (apt-get install npm)")
+    if VENDOR.exists():
+        shutil.rmtree(VENDOR)
+    VENDOR.mkdir(parents=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, version, integrity, files in RUNTIMES:
+            say(f"fetching {name}@{version}")
+            out = subprocess.run(
+                [npm, "pack", f"{name}@{version}", "--json", "--pack-destination", tmp],
+                check=False, capture_output=True, text=True, cwd=tmp,
+            )
+            if out.returncode != 0:
+                fail(f"npm pack {name}@{version} failed:\n{out.stderr.strip()}")
+            tarball = Path(tmp) / json.loads(out.stdout)[0]["filename"]
+            check_integrity(tarball.read_bytes(), integrity, f"{name}@{version}")
+            unpack(tarball, files)
+    STAMP.write_text(json.dumps(wanted_versions(), indent=1))
+    say(f"runtime ready in {VENDOR.relative_to(ROOT)}")
+
+
+def unpack(tarball: Path, files: dict[str, str]) -> None:
+    with tarfile.open(tarball) as tar:
+        for member in tar.getmembers():
+            if not member.isfile() or member.name.endswith(".map"):
+                continue
+            inner = member.name.removeprefix("package/")
+            for src, dst in files.items():
+                if inner == src or (src.endswith("/") and inner.startswith(src) and "/" not in inner[len(src):]):
+                    target = VENDOR / (dst + inner[len(src):] if src.endswith("/") else dst)
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    data = tar.extractfile(member)
+                    assert data is not None
+                    target.write_bytes(data.read())
+    missing = [dst for src, dst in files.items() if not src.endswith("/") and not (VENDOR / dst).exists()]
+    if missing:
+        fail(f"{tarball.name} lacks {missing}")
+
+
+# --- site ---------------------------------------------------------------------------
+def py_files() -> list[str]:
+    """Every Python file the page loads, relative to the root (also pyscript.toml's list)."""
+    out = list(SITE_PY)
+    for d in SITE_DIRS:
+        if d.startswith("py/"):
+            out += sorted(str(p.relative_to(ROOT)) for p in (ROOT / d).rglob("*.py"))
+    return out
+
+
+def build_site(dest: Path) -> Path:
+    fetch_runtime()
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    for f in SITE_FILES + tuple(py_files()):
+        (dest / f).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / f, dest / f)
+    for d in SITE_DIRS:
+        if d.startswith("py/"):
+            continue
+        shutil.copytree(ROOT / d, dest / d, ignore=shutil.ignore_patterns("__pycache__"),
+                        copy_function=_link_or_copy)
+    return dest
+
+
+def _link_or_copy(src: str, dst: str) -> None:
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        if os.environ.get("PATIENCE_HTTP_LOG"):
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int = 8000, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(Handler, directory=str(directory))
+    http.server.ThreadingHTTPServer.allow_reuse_address = True
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def serve(port: int) -> None:
+    site = build_site(BUILD / "site")
+    server = make_server(site, port)
+    print(f"Serving Patience at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+def serve_in_thread(directory: Path) -> http.server.ThreadingHTTPServer:
+    """For tests: serve ``directory`` on a free port in a daemon thread."""
+    server = make_server(directory, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+# --- test ---------------------------------------------------------------------------
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def ensure_test_env() -> None:
+    req = ROOT / "tests" / "requirements.txt"
+    stamp = VENV / ".requirements"
+    if not venv_python().exists():
+        say("creating .venv")
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    if not stamp.exists() or stamp.read_text() != req.read_text():
+        say("installing test requirements")
+        subprocess.run([str(venv_python()), "-m", "pip", "install", "-q", "-r", str(req)], check=True)
+        stamp.write_text(req.read_text())
+
+
+def find_chromium() -> str | None:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def ensure_chromium() -> str:
+    path = find_chromium()
+    if path:
+        return path
+    say("no Chromium found: installing Debian's chromium")
+    subprocess.run(["apt-get", "update", "-qq"], check=True)
+    subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True,
+                   env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    path = find_chromium()
+    if not path:
+        fail("chromium is still missing after apt-get install")
+    return path  # type: ignore[return-value]
+
+
+def test(args: list[str]) -> int:
+    ensure_test_env()
+    chromium = ensure_chromium()
+    site = build_site(BUILD / "site")
+    env = {**os.environ, "PATIENCE_CHROMIUM": chromium, "PATIENCE_SITE": str(site)}
+    say("type check (mypy --strict on the engine)")
+    rc = subprocess.run([str(venv_python()), "-m", "mypy", "--strict", "py/patience"], cwd=ROOT, env=env).returncode
+    if rc != 0:
+        return rc
+    say("pytest")
+    return subprocess.run([str(venv_python()), "-m", "pytest", *args], cwd=ROOT, env=env).returncode
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if argv else 2
+    cmd, rest = argv[0], argv[1:]
+    if cmd == "serve":
+        port = 8000
+        if rest[:1] == ["--port"] and len(rest) > 1 and rest[1].isdigit():
+            port = int(rest[1])
+        serve(port)
+        return 0
+    if cmd == "test":
+        return test(rest)
+    if cmd == "site":
+        if len(rest) != 1:
+            fail("usage: python3 build.py site DIR")
+        say(f"site written to {build_site(Path(rest[0]).resolve())}")
+        return 0
+    if cmd == "fetch":
+        fetch_runtime()
+        return 0
+    print(f"build.py: unknown command {cmd!r}\n{__doc__}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

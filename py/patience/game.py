@@ -1,0 +1,329 @@
+"""A compiled game: a GameSpec with its options chosen.
+
+One contract for every consumer (table, solver, command line, tests): ``deal(seed)``,
+``legal_moves`` in a deterministic order, a checked ``play`` that raises
+``IllegalMoveError``, an unchecked ``apply`` for search, ``is_won``, ``is_stuck``.
+Finding moves is separate from doing them.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping, NamedTuple
+
+from .cards import Card
+from .errors import IllegalMoveError, InvalidMoveError, OptionError
+from .rng import Rng
+from .spec import GameSpec, Layout, PileSpec
+from .state import Pile, State
+
+MOVE, DEAL, RECYCLE = "move", "deal", "recycle"
+
+
+class Move(NamedTuple):
+    """A player action.  ``kind`` is move (n cards from src to dst), deal or recycle."""
+
+    kind: str
+    src: int = -1
+    dst: int = -1
+    n: int = 1
+
+
+class Game:
+    """A game with its options fixed; immutable and cheap to share."""
+
+    def __init__(self, spec: GameSpec, options: Mapping[str, str] | None = None) -> None:
+        self.spec = spec
+        self.options = resolve_options(spec, options or {})
+        self.layout: Layout = spec.layout(self.options)
+        self.piles: tuple[PileSpec, ...] = self.layout.piles
+        self.names: tuple[str, ...] = tuple(p.name for p in self.piles)
+        self.index = {name: i for i, name in enumerate(self.names)}
+        self.stock = self.role_index("stock")
+        self.waste = self.role_index("waste")
+        self.foundations = tuple(i for i, p in enumerate(self.piles) if p.role == "foundation")
+        self.ncards = 52 * spec.decks
+
+    # --- identity -------------------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    def role_index(self, role: str) -> int:
+        found = [i for i, p in enumerate(self.piles) if p.role == role]
+        return found[0] if found else -1
+
+    def info_value(self, state: State, name: str) -> int:
+        return state.info[self.layout.info.index(name)]
+
+    def with_info(self, state: State, name: str, value: int) -> State:
+        info = list(state.info)
+        info[self.layout.info.index(name)] = value
+        return state._replace(info=tuple(info))
+
+    def __repr__(self) -> str:
+        opts = ",".join(f"{k}={v}" for k, v in self.options.items())
+        return f"Game({self.id!r}, {opts})"
+
+    # --- deal -----------------------------------------------------------------------
+    def deal(self, seed: int) -> State:
+        """The deal for ``seed``: the same on every Python (own PRNG, own shuffle)."""
+        state = self.spec.deal(self, Rng(seed, self.id))
+        return self.settle(state)
+
+    def empty_state(self) -> State:
+        n = len(self.piles)
+        return State(((),) * n, (0,) * n, (0,) * len(self.layout.info))
+
+    # --- text forms -----------------------------------------------------------------
+    def code(self, state: State) -> str:
+        return state.code(self.names)
+
+    def from_code(self, text: str) -> State:
+        state = State.from_code(text, self.names)
+        self.check(state)
+        return state
+
+    def check(self, state: State) -> None:
+        """Raise InvalidCodeError unless the state holds exactly this game's cards."""
+        from .errors import InvalidCodeError
+
+        counts = state.cards()
+        if any(c.deck >= self.spec.decks for c in counts):
+            raise InvalidCodeError(f"{self.id} plays with {self.spec.decks} deck(s)")
+        dupes = sorted(str(c) for c, k in counts.items() if k > 1)
+        if dupes:
+            raise InvalidCodeError(f"cards appear twice: {' '.join(dupes)}")
+        if sum(counts.values()) != self.ncards:
+            raise InvalidCodeError(f"{sum(counts.values())} cards, {self.id} has {self.ncards}")
+        if len(state.info) != len(self.layout.info):
+            raise InvalidCodeError(f"expected {len(self.layout.info)} counters")
+
+    def notation(self, move: Move) -> str:
+        if move.kind != MOVE:
+            return move.kind
+        count = f":{move.n}" if move.n != 1 else ""
+        return f"{self.names[move.src]}{count}>{self.names[move.dst]}"
+
+    def parse_move(self, text: str) -> Move:
+        t = text.strip()
+        if t in (DEAL, RECYCLE):
+            return Move(t)
+        src_text, sep, dst = t.partition(">")
+        src, _, count = src_text.partition(":")
+        if not sep or src not in self.index or dst not in self.index:
+            raise InvalidMoveError(f"not a move of {self.id}: {text!r} (e.g. 't3>f1', 't3:2>t5', 'deal')")
+        if count and not count.isdigit():
+            raise InvalidMoveError(f"bad card count in {text!r}")
+        n = int(count) if count else 1
+        if n < 1:
+            raise InvalidMoveError(f"bad card count in {text!r}")
+        return Move(MOVE, self.index[src], self.index[dst], n)
+
+    # --- finding moves --------------------------------------------------------------
+    def run_length(self, state: State, i: int) -> int:
+        """How many top cards of pile i are face up and built by its own rule."""
+        pile = state.piles[i]
+        up = len(pile) - state.down[i]
+        if up <= 0:
+            return 0
+        build = self.piles[i].build
+        k = 1
+        while k < up and build is not None and build.fits(pile[-k - 1], pile[-k]):
+            k += 1
+        return k
+
+    def pick_sizes(self, state: State, i: int) -> tuple[int, ...]:
+        """The numbers of top cards a player may pick up from pile i."""
+        spec = self.piles[i]
+        if spec.pick == "none" or len(state.piles[i]) <= state.down[i]:
+            return ()
+        if spec.pick == "top":
+            return (1,)
+        run = self.run_length(state, i)
+        if spec.pick == "run":
+            return tuple(range(run, 0, -1))
+        if spec.pick == "whole_run":
+            return (run,)
+        size = len(state.piles[i])
+        return (size, 1) if size > 1 and run == size else (1,)
+
+    def accepts(self, state: State, src: int, dst: int, n: int) -> bool:
+        """Whether n cards from the top of pile src may be dropped on pile dst."""
+        if src == dst:
+            return False
+        target = self.piles[dst]
+        if target.role not in self.piles[src].sends or n > target.max_in:
+            return False
+        card = state.piles[src][-n]
+        pile = state.piles[dst]
+        if pile:
+            return target.build is not None and target.build.fits(pile[-1], card)
+        return self.accepts_on_empty(state, src, target, card)
+
+    def accepts_on_empty(self, state: State, src: int, target: PileSpec, card: Card) -> bool:
+        rule = target.empty
+        if rule == "any":
+            return True
+        if rule == "K":
+            return card.rank == 13
+        if rule == "A":
+            return card.rank == 1
+        if rule == "base":
+            return card.rank == self.info_value(state, "base")
+        if rule == "from_waste":
+            return src == self.waste
+        return False
+
+    def legal_moves(self, state: State) -> list[Move]:
+        """Every legal action, in a fixed order: card moves by pile, then the stock."""
+        moves: list[Move] = []
+        npiles = len(self.piles)
+        for src in range(npiles):
+            sizes = self.pick_sizes(state, src)
+            if not sizes:
+                continue
+            for dst in range(npiles):
+                if dst == src:
+                    continue
+                one_only = self.piles[dst].max_in == 1
+                for n in ((1,) if one_only else sizes):
+                    if self.accepts(state, src, dst, n):
+                        moves.append(Move(MOVE, src, dst, n))
+        stock = self.stock_move(state)
+        if stock is not None:
+            moves.append(stock)
+        return moves
+
+    def stock_move(self, state: State) -> Move | None:
+        """What a click on the stock does now: deal, recycle or nothing."""
+        if self.stock < 0:
+            return None
+        if state.piles[self.stock]:
+            return Move(DEAL)
+        if self.waste >= 0 and state.piles[self.waste] and self.recycles_left(state) != 0:
+            return Move(RECYCLE)
+        return None
+
+    def recycles_left(self, state: State) -> int | None:
+        """Turn-overs of the waste still allowed (None: unlimited)."""
+        passes = self.layout.passes
+        if passes is None:
+            return None
+        return max(0, passes - 1 - self.info_value(state, "recycles"))
+
+    def is_legal(self, state: State, move: Move) -> bool:
+        if move.kind == MOVE:
+            npiles = len(self.piles)
+            if not (0 <= move.src < npiles and 0 <= move.dst < npiles) or move.n < 1:
+                return False
+            pile_size = len(state.piles[move.src]) - state.down[move.src]
+            if move.n > pile_size:
+                return False
+            if self.piles[move.dst].max_in == 1 and move.n == 1:
+                allowed = bool(self.pick_sizes(state, move.src))
+            else:
+                allowed = move.n in self.pick_sizes(state, move.src)
+            return allowed and self.accepts(state, move.src, move.dst, move.n)
+        return move == self.stock_move(state)
+
+    def targets(self, state: State, src: int, n: int) -> list[int]:
+        """Piles on which the n top cards of src may be dropped (for the table)."""
+        return [m.dst for m in self.legal_moves(state) if m.kind == MOVE and m.src == src and m.n == n]
+
+    # --- doing moves ----------------------------------------------------------------
+    def play(self, state: State, move: Move) -> State:
+        """Checked: raises IllegalMoveError with the reason a player can read."""
+        if not self.is_legal(state, move):
+            raise IllegalMoveError(f"{self.notation(move)} is not legal here")
+        return self.apply(state, move)
+
+    def apply(self, state: State, move: Move) -> State:
+        """Unchecked and fast: for search over moves known to be legal."""
+        piles = list(state.piles)
+        down = list(state.down)
+        info = state.info
+        if move.kind == MOVE:
+            src_pile = piles[move.src]
+            piles[move.dst] = piles[move.dst] + src_pile[-move.n:]
+            piles[move.src] = src_pile[:-move.n]
+        elif move.kind == DEAL:
+            stock = piles[self.stock]
+            k = min(self.layout.draw, len(stock))
+            turned = tuple(reversed(stock[-k:]))
+            piles[self.stock] = stock[:-k]
+            down[self.stock] = len(piles[self.stock])
+            piles[self.waste] = piles[self.waste] + turned
+        else:
+            piles[self.stock] = tuple(reversed(piles[self.waste]))
+            down[self.stock] = len(piles[self.stock])
+            piles[self.waste] = ()
+            state = self.with_info(state, "recycles", self.info_value(state, "recycles") + 1)
+            info = state.info
+        return self.settle(State(tuple(piles), tuple(down), info))
+
+    def settle(self, state: State) -> State:
+        """Automatic consequences of an action: flips, refills (part of the action)."""
+        down = state.down
+        for i, spec in enumerate(self.piles):
+            if spec.flip_top and down[i] and down[i] == len(state.piles[i]):
+                down = down[:i] + (down[i] - 1,) + down[i + 1:]
+        if down is not state.down:
+            state = state._replace(down=down)
+        for hook in self.spec.settle:
+            state = hook(self, state)
+        return state
+
+    # --- verdicts -------------------------------------------------------------------
+    def score(self, state: State) -> int:
+        """Cards on the foundations."""
+        return sum(len(state.piles[i]) for i in self.foundations)
+
+    def is_won(self, state: State) -> bool:
+        return self.score(state) == self.ncards
+
+    def is_stuck(self, state: State) -> bool:
+        """No card move now or after any number of stock clicks (and not won).
+
+        A move of a whole pile onto an empty pile of the same kind changes nothing and
+        does not count.
+        """
+        if self.is_won(state):
+            return False
+        seen: set[tuple[Pile, ...]] = set()
+        while True:
+            moves = self.legal_moves(state)
+            if any(m.kind == MOVE and not self.is_idle(state, m) for m in moves):
+                return False
+            if moves[-1:] == [] or moves[-1].kind == MOVE or state.piles in seen:
+                return True
+            seen.add(state.piles)
+            state = self.apply(state, moves[-1])
+
+    def is_idle(self, state: State, move: Move) -> bool:
+        return (
+            move.n == len(state.piles[move.src])
+            and not state.piles[move.dst]
+            and self.piles[move.src].role == self.piles[move.dst].role
+        )
+
+    def status(self, state: State) -> str:
+        if self.is_won(state):
+            return "won"
+        return "stuck" if self.is_stuck(state) else "playing"
+
+
+def resolve_options(spec: GameSpec, given: Mapping[str, str]) -> dict[str, str]:
+    """Defaults overlaid with ``given``; OptionError names what is wrong."""
+    known = {o.name: o for o in spec.options}
+    out = {o.name: o.default for o in spec.options}
+    for name, value in given.items():
+        if name not in known:
+            raise OptionError(f"{spec.id} has no option {name!r} (options: {', '.join(known) or 'none'})")
+        if value not in known[name].values:
+            raise OptionError(f"option {name} of {spec.id} takes {' | '.join(known[name].values)}, not {value!r}")
+        out[name] = value
+    return out
+
+
+def moves_text(game: Game, moves: Iterable[Move]) -> str:
+    return " ".join(game.notation(m) for m in moves)

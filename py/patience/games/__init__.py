@@ -1,0 +1,1 @@
+"""One small file per game; the registry lists them explicitly."""

@@ -1,0 +1,83 @@
+"""Кэнфилд — Canfield (seed 004 holds its ending and variants; the rest from the same book)."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ..cards import deck
+from ..rng import Rng
+from ..spec import Build, GameSpec, Layout, Option, PileSpec
+from ..state import State
+from .common import PASS_LABELS, deal_order
+
+OPTIONS = (
+    Option("draw", ("3", "1"), "3", "Cards turned from the stock"),
+    Option("passes", ("inf", "4", "1"), "inf", "Passes through the stock", PASS_LABELS),
+    Option("foundation_return", ("off", "on"), "off", "Foundation cards may come back"),
+)
+
+ALT_DOWN_WRAP = Build(-1, "alt", wrap=True)
+IN_SUIT_UP_WRAP = Build(1, "same", wrap=True)
+TO_PLAY = frozenset({"tableau", "foundation"})
+
+
+def layout(opts: Mapping[str, str]) -> Layout:
+    back = frozenset({"tableau"}) if opts["foundation_return"] == "on" else frozenset()
+    piles = [
+        PileSpec("stock", "stock", x=0, y=0),
+        PileSpec("waste", "waste", pick="top", sends=TO_PLAY, x=1, y=0, fan="waste"),
+    ]
+    piles += [
+        PileSpec(f"f{i}", "foundation", IN_SUIT_UP_WRAP, "base", "top", back, 1, x=2 + i, y=0)
+        for i in range(1, 5)
+    ]
+    piles.append(PileSpec("reserve", "reserve", pick="top", sends=TO_PLAY, x=0, y=1.25))
+    piles += [
+        PileSpec(f"t{i}", "tableau", ALT_DOWN_WRAP, "from_waste", "top_or_all", TO_PLAY,
+                 x=2 + i, y=1.25, fan="down")
+        for i in range(1, 5)
+    ]
+    passes = None if opts["passes"] == "inf" else int(opts["passes"])
+    return Layout(tuple(piles), draw=int(opts["draw"]), passes=passes,
+                  info=("recycles", "base"), width=7, height=4.6)
+
+
+def deal(game, rng: Rng) -> State:  # type: ignore[no-untyped-def]
+    cards = rng.shuffled(deck(1))
+    piles = list(game.empty_state().piles)
+    down = [0] * len(piles)
+    piles[game.index["reserve"]] = tuple(cards[:13])
+    base = cards[13]
+    piles[game.index["f1"]] = (base,)
+    for n in range(4):
+        piles[game.index[f"t{n + 1}"]] = (cards[14 + n],)
+    stock = deal_order(cards[18:])
+    piles[game.stock] = stock
+    down[game.stock] = len(stock)
+    return State(tuple(piles), tuple(down), (0, base.rank))
+
+
+def fill_from_reserve(game, state: State) -> State:  # type: ignore[no-untyped-def]
+    """An empty tableau pile takes the reserve's top card at once."""
+    reserve = game.index["reserve"]
+    piles = state.piles
+    for n in range(1, 5):
+        i = game.index[f"t{n}"]
+        if not piles[i] and piles[reserve]:
+            piles = piles[:i] + (piles[reserve][-1:],) + piles[i + 1:]
+            piles = piles[:reserve] + (piles[reserve][:-1],) + piles[reserve + 1:]
+    return state if piles is state.piles else state._replace(piles=piles)
+
+
+SPEC = GameSpec(
+    id="canfield",
+    name="Canfield",
+    name_ru="Кэнфилд",
+    decks=1,
+    options=OPTIONS,
+    layout=layout,
+    deal=deal,
+    settle=(fill_from_reserve,),
+    scored=True,
+    source="J. Leeming's book in Russian translation (seed 004)",
+)

@@ -1,0 +1,65 @@
+"""Клондайк — Klondike (seed 004, J. Leeming's book in translation)."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ..cards import deck
+from ..rng import Rng
+from ..spec import Build, GameSpec, Layout, Option, PileSpec
+from ..state import State
+from .common import PASS_LABELS, deal_order, tableau_down
+
+OPTIONS = (
+    Option("draw", ("3", "1"), "3", "Cards turned from the stock"),
+    Option("passes", ("inf", "1", "3"), "inf", "Passes through the stock", PASS_LABELS),
+    Option("runs", ("whole", "any"), "whole", "Tableau moves take",
+           {"whole": "the whole face-up run", "any": "any face-up run"}),
+    Option("foundation_return", ("off", "on"), "off", "Foundation cards may come back"),
+)
+
+ALT_DOWN = Build(-1, "alt")
+IN_SUIT_UP = Build(1, "same")
+
+
+def layout(opts: Mapping[str, str]) -> Layout:
+    back = frozenset({"tableau"}) if opts["foundation_return"] == "on" else frozenset()
+    piles = [
+        PileSpec("stock", "stock", x=0, y=0),
+        PileSpec("waste", "waste", pick="top", sends=frozenset({"tableau", "foundation"}), x=1, y=0, fan="waste"),
+    ]
+    piles += [
+        PileSpec(f"f{i}", "foundation", IN_SUIT_UP, "A", "top", back, 1, x=2 + i, y=0)
+        for i in range(1, 5)
+    ]
+    pick = "whole_run" if opts["runs"] == "whole" else "run"
+    piles += [
+        PileSpec(f"t{i}", "tableau", ALT_DOWN, "K", pick, frozenset({"tableau", "foundation"}),
+                 flip_top=True, x=i - 1, y=1.25, fan="down")
+        for i in range(1, 8)
+    ]
+    passes = None if opts["passes"] == "inf" else int(opts["passes"])
+    return Layout(tuple(piles), draw=int(opts["draw"]), passes=passes, width=7, height=4.6)
+
+
+def deal(game, rng: Rng) -> State:  # type: ignore[no-untyped-def]
+    """Row by row as the book lays it: a face-up card, then face-down ones to its right."""
+    cards = iter(rng.shuffled(deck(1)))
+    tableau: list[list] = [[] for _ in range(7)]  # type: ignore[type-arg]
+    for row in range(7):
+        for col in range(row, 7):
+            tableau[col].append(next(cards))
+    state = game.empty_state()
+    return tableau_down(game, state, tableau, deal_order(cards))
+
+
+SPEC = GameSpec(
+    id="klondike",
+    name="Klondike",
+    name_ru="Клондайк",
+    decks=1,
+    options=OPTIONS,
+    layout=layout,
+    deal=deal,
+    source="J. Leeming's book in Russian translation (seed 004)",
+)

@@ -1,0 +1,65 @@
+"""A game being played: the deal, its history, unlimited undo and redo.
+
+One player action (a card move with its automatic flips and refills, a stock click)
+is one history entry, so one undo step.  States are immutable, so the history simply
+keeps them: undo restores each earlier state exactly.
+"""
+
+from __future__ import annotations
+
+from .game import Game, Move
+from .state import State
+
+
+class Session:
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.states: list[State] = [game.deal(seed)]
+        self.moves: list[Move] = []
+        self.at = 0  # index into states of the current position
+
+    @property
+    def state(self) -> State:
+        return self.states[self.at]
+
+    @property
+    def move_count(self) -> int:
+        return self.at
+
+    def play(self, move: Move) -> State:
+        """Checked; IllegalMoveError leaves the session unchanged."""
+        new = self.game.play(self.state, move)
+        del self.states[self.at + 1:]
+        del self.moves[self.at:]
+        self.states.append(new)
+        self.moves.append(move)
+        self.at += 1
+        return new
+
+    def can_undo(self) -> bool:
+        return self.at > 0
+
+    def can_redo(self) -> bool:
+        return self.at < len(self.states) - 1
+
+    def undo(self) -> bool:
+        if not self.can_undo():
+            return False
+        self.at -= 1
+        return True
+
+    def redo(self) -> bool:
+        if not self.can_redo():
+            return False
+        self.at += 1
+        return True
+
+    def restart(self) -> None:
+        """Back to the deal with an empty history: a fresh start of the same deal."""
+        del self.states[1:]
+        del self.moves[:]
+        self.at = 0
+
+    def history(self) -> list[str]:
+        return [self.game.notation(m) for m in self.moves[: self.at]]

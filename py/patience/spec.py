@@ -1,0 +1,104 @@
+"""How a game is declared: options, piles with their rules as values, a few hooks.
+
+A game file builds a ``GameSpec``: its options and a function from the chosen options
+to the pile declarations, the deal, and a short list of named hooks (``settle`` runs
+after every player action: automatic flips and refills belong to the same action).
+Build rules are values (direction, suit relation, wrap), never subclasses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Literal, Mapping
+
+from .cards import Card
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .rng import Rng
+    from .state import State
+
+Role = Literal["stock", "waste", "reserve", "foundation", "tableau"]
+Pick = Literal["none", "top", "run", "whole_run", "top_or_all"]
+Fan = Literal["stack", "down", "right", "waste"]
+Empty = Literal["none", "any", "K", "A", "base", "from_waste"]
+
+
+@dataclass(frozen=True)
+class Build:
+    """How a card may be laid on the top card of a pile."""
+
+    direction: Literal[-1, 1]  # -1: one rank lower; 1: one rank higher
+    suit: Literal["same", "alt", "any"]
+    wrap: bool = False  # K and A adjacent
+
+    def fits(self, under: Card, over: Card) -> bool:
+        if self.suit == "same":
+            if under.suit != over.suit:
+                return False
+        elif self.suit == "alt" and under.red == over.red:
+            return False
+        step = (over.rank - under.rank) * self.direction
+        if step == 1:
+            return True
+        return self.wrap and step == -12
+
+
+@dataclass(frozen=True)
+class PileSpec:
+    """One pile: its rules and where the table draws it."""
+
+    name: str
+    role: Role
+    build: Build | None = None  # what may be laid on its top card (None: nothing)
+    empty: Empty = "none"  # what an empty pile accepts
+    pick: Pick = "none"  # what a player may pick up from it
+    sends: frozenset[str] = frozenset()  # roles its cards may be moved to
+    max_in: int = 13  # most cards dropped on it at once
+    flip_top: bool = False  # a face-down top card turns up by itself
+    x: float = 0.0  # position on the table, in card widths
+    y: float = 0.0  # and card heights
+    fan: Fan = "stack"
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option: its values as they appear in the URL, the first is not special."""
+
+    name: str
+    values: tuple[str, ...]
+    default: str
+    label: str = ""
+    value_labels: Mapping[str, str] = field(default_factory=dict)
+
+
+Settle = Callable[["Game", "State"], "State"]
+Deal = Callable[["Game", "Rng"], "State"]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What ``GameSpec.layout`` returns for a set of options."""
+
+    piles: tuple[PileSpec, ...]
+    draw: int = 1  # cards a stock click turns
+    passes: int | None = None  # passes through the stock; None: unlimited
+    info: tuple[str, ...] = ("recycles",)  # names of the State.info counters
+    width: float = 7.0  # table size in card widths
+    height: float = 4.0  # and card heights
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A whole game as data."""
+
+    id: str
+    name: str
+    name_ru: str
+    decks: int
+    options: tuple[Option, ...]
+    layout: Callable[[Mapping[str, str]], Layout]
+    deal: Deal
+    settle: tuple[Settle, ...] = ()
+    scored: bool = False  # the score (cards on the foundations) is shown and kept
+    source: str = ""
