@@ -149,7 +149,20 @@ def py_files() -> list[str]:
     return out
 
 
+def check_config() -> None:
+    """pyscript.toml must list exactly the Python files the page needs."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    listed = {src.removeprefix("./") for src in config.get("files", {})}
+    wanted = set(py_files()) - set(SITE_PY)
+    if listed != wanted:
+        fail("pyscript.toml [files] is out of step with py/: "
+             f"missing {sorted(wanted - listed)}, extra {sorted(listed - wanted)}")
+
+
 def build_site(dest: Path) -> Path:
+    check_config()
     fetch_runtime()
     if dest.exists():
         shutil.rmtree(dest)

@@ -1,0 +1,435 @@
+"""The controller: URL ↔ deal, toolbar, pointer and keyboard input, messages.
+
+It asks the engine which moves are legal and plays through the checked path only.
+Pointer Events serve mouse, touch and pen alike: a press on a movable card becomes a
+drag once it travels past a small threshold, otherwise it is a tap (tap a card, then
+tap a target; two quick taps send a card to a foundation).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from patience.errors import IllegalMoveError
+from patience.game import MOVE, Game, Move
+from patience.registry import GAMES, get_game
+from patience.session import Session
+
+from .urlstate import MAX_SEED, Request, parse_query, to_query
+from .view import View
+
+DRAG_THRESHOLD = {"mouse": 4.0, "pen": 6.0, "touch": 8.0}
+DOUBLE_TAP_MS = 350.0
+
+
+class Press:
+    """A pointer held down on the table."""
+
+    def __init__(self, event: Any, pile: int, index: int | None, n: int) -> None:
+        self.id = event.pointerId
+        self.kind = str(event.pointerType or "mouse")
+        self.x = float(event.clientX)
+        self.y = float(event.clientY)
+        self.pile = pile
+        self.index = index
+        self.n = n  # cards picked up (0: nothing movable under the pointer)
+        self.dragging = False
+        self.targets: list[int] = []
+
+
+class App:
+    def __init__(self) -> None:
+        self.root = document.getElementById("table")
+        self.view = View(document, self.root)
+        self.session: Session | None = None
+        self.selected: tuple[int, int] | None = None  # (pile, n) picked by a tap
+        self.press: Press | None = None
+        self.last_tap: tuple[int, int | None, float] | None = None
+        self.proxies: list[Any] = []
+        self.frame_pending = False
+
+    # --- wiring ----------------------------------------------------------------------
+    def on(self, target: Any, event: str, handler: Any, **opts: Any) -> None:
+        proxy = create_proxy(handler)
+        self.proxies.append(proxy)
+        if opts:
+            target.addEventListener(event, proxy, window.Object.fromEntries(
+                [[k, v] for k, v in opts.items()]))
+        else:
+            target.addEventListener(event, proxy)
+
+    def start(self) -> None:
+        chooser = document.getElementById("game")
+        for spec in GAMES:
+            opt = document.createElement("option")
+            opt.value = spec.id
+            opt.textContent = f"{spec.name_ru} — {spec.name}"
+            chooser.appendChild(opt)
+        self.on(chooser, "change", lambda e: self.switch_game(str(chooser.value)))
+        self.on(document.getElementById("new"), "click", lambda e: self.new_deal())
+        self.on(document.getElementById("restart"), "click", lambda e: self.restart())
+        self.on(document.getElementById("undo"), "click", lambda e: self.undo())
+        self.on(document.getElementById("redo"), "click", lambda e: self.redo())
+        self.on(document.getElementById("win-new"), "click", lambda e: self.new_deal())
+        self.on(document.getElementById("win-close"), "click", lambda e: self.close_win())
+        self.on(document.getElementById("message-close"), "click", lambda e: self.clear_message())
+        self.on(self.root, "pointerdown", self.pointer_down)
+        self.on(self.root, "pointermove", self.pointer_move)
+        self.on(self.root, "pointerup", self.pointer_up)
+        self.on(self.root, "pointercancel", self.pointer_cancel)
+        self.on(self.root, "contextmenu", lambda e: e.preventDefault())
+        self.on(document, "keydown", self.key_down)
+        self.on(window, "popstate", lambda e: self.open(parse_query(str(window.location.search)), "replace"))
+        self.on(window, "resize", lambda e: self.schedule_render())
+        self.open(parse_query(str(window.location.search)), "replace")
+        document.getElementById("loading").hidden = True
+        document.body.dataset.ready = "1"
+
+    # --- deals -----------------------------------------------------------------------
+    def open(self, request: Request, history: str) -> None:
+        """Show the deal a request names; history is 'push', 'replace' or 'none'."""
+        seed = request.seed if request.seed is not None else random.randint(1, 999_999_999)
+        self.load(request.game, seed, history)
+        if request.problems:
+            self.message(" ".join(request.problems), "warning")
+
+    def load(self, game: Game, seed: int, history: str) -> None:
+        same_layout = self.session is not None and self.session.game.spec is game.spec \
+            and self.session.game.options == game.options
+        self.session = Session(game, seed)
+        self.selected = None
+        self.press = None
+        self.last_tap = None
+        if not same_layout:
+            self.view.setup(game)
+        self.view.instant(window)
+        self.clear_message()
+        self.close_win()
+        query = to_query(game, seed)
+        if history == "push":
+            window.history.pushState(None, "", query)
+        elif history == "replace" and str(window.location.search) != query:
+            window.history.replaceState(None, "", query)
+        document.getElementById("game").value = game.id
+        self.build_options(game)
+        self.root.dataset.game = game.id
+        self.root.dataset.seed = str(seed)
+        document.getElementById("deal-no").textContent = f"#{seed}"
+        self.refresh()
+
+    def new_deal(self) -> None:
+        assert self.session is not None
+        self.load(self.session.game, random.randint(1, min(MAX_SEED, 999_999_999)), "push")
+
+    def switch_game(self, game_id: str) -> None:
+        self.load(get_game(game_id), random.randint(1, 999_999_999), "push")
+
+    def set_option(self, name: str, value: str) -> None:
+        """A changed option plays the same deal number under the new rules."""
+        assert self.session is not None
+        options = dict(self.session.game.options)
+        options[name] = value
+        self.load(get_game(self.session.game.id, options), self.session.seed, "push")
+
+    def build_options(self, game: Game) -> None:
+        box = document.getElementById("options")
+        box.replaceChildren()
+        for opt in game.spec.options:
+            label = document.createElement("label")
+            text = document.createElement("span")
+            text.textContent = opt.label or opt.name
+            select = document.createElement("select")
+            select.name = opt.name
+            select.dataset.option = opt.name
+            for value in opt.values:
+                o = document.createElement("option")
+                o.value = value
+                o.textContent = opt.value_labels.get(value, value)
+                select.appendChild(o)
+            select.value = game.options[opt.name]
+            self.on(select, "change", self.option_handler(opt.name, select))
+            label.appendChild(text)
+            label.appendChild(select)
+            box.appendChild(label)
+
+    def option_handler(self, name: str, select: Any) -> Any:
+        return lambda e: self.set_option(name, str(select.value))
+
+    # --- actions ---------------------------------------------------------------------
+    def play(self, move: Move) -> bool:
+        assert self.session is not None
+        try:
+            self.session.play(move)
+        except IllegalMoveError as err:
+            self.message(f"That move is not allowed ({err}).", "warning")
+            self.refresh()
+            return False
+        self.selected = None
+        self.refresh()
+        return True
+
+    def undo(self) -> None:
+        if self.session and self.session.undo():
+            self.selected = None
+            self.close_win()
+            self.refresh()
+
+    def redo(self) -> None:
+        if self.session and self.session.redo():
+            self.selected = None
+            self.refresh()
+
+    def restart(self) -> None:
+        if self.session:
+            self.session.restart()
+            self.selected = None
+            self.close_win()
+            self.refresh()
+
+    def key_down(self, event: Any) -> None:
+        if not (event.ctrlKey or event.metaKey):
+            if event.key == "Escape":
+                self.selected = None
+                self.refresh()
+            return
+        key = str(event.key).lower()
+        if key == "z" and not event.shiftKey:
+            event.preventDefault()
+            self.undo()
+        elif key == "y" or (key == "z" and event.shiftKey):
+            event.preventDefault()
+            self.redo()
+
+    # --- drawing ---------------------------------------------------------------------
+    def schedule_render(self) -> None:
+        if not self.frame_pending:
+            self.frame_pending = True
+            window.requestAnimationFrame(create_proxy(self.frame))
+
+    def frame(self, _t: Any = None) -> None:
+        self.frame_pending = False
+        self.render()
+
+    def render(self) -> None:
+        assert self.session is not None
+        marks: dict[str, Any] = {}
+        state = self.session.state
+        if self.selected:
+            pile, n = self.selected
+            marks["selected"] = set(state.piles[pile][-n:])
+            marks["targets"] = set(self.session.game.targets(state, pile, n))
+        elif self.press and self.press.dragging:
+            marks["targets"] = set(self.press.targets)
+        self.view.render(state, marks)
+
+    def refresh(self) -> None:
+        """Redraw the table and the toolbar after a change of position."""
+        session = self.session
+        assert session is not None
+        self.render()
+        game, state = session.game, session.state
+        status = game.status(state)
+        self.root.dataset.status = status
+        self.root.dataset.moves = str(session.move_count)
+        document.getElementById("moves").textContent = str(session.move_count)
+        score_box = document.getElementById("score-box")
+        score_box.hidden = not game.spec.scored
+        document.getElementById("score").textContent = f"{game.score(state)}/{game.ncards}"
+        document.getElementById("undo").disabled = not session.can_undo()
+        document.getElementById("redo").disabled = not session.can_redo()
+        document.getElementById("restart").disabled = not session.can_undo()
+        if status == "won":
+            self.show_win()
+        elif status == "stuck":
+            extra = f" Score: {game.score(state)}." if game.spec.scored else ""
+            self.message(f"No moves left.{extra} Undo, restart or start a new deal.", "stuck")
+        elif document.getElementById("message").dataset.kind == "stuck":
+            self.clear_message()
+
+    def show_win(self) -> None:
+        assert self.session is not None
+        box = document.getElementById("win")
+        document.getElementById("win-text").textContent = \
+            f"You won {self.session.game.spec.name} #{self.session.seed} in {self.session.move_count} moves."
+        box.hidden = False
+        document.getElementById("win-new").focus()
+
+    def close_win(self) -> None:
+        document.getElementById("win").hidden = True
+
+    def message(self, text: str, kind: str = "info") -> None:
+        box = document.getElementById("message")
+        document.getElementById("message-text").textContent = text
+        box.dataset.kind = kind
+        box.hidden = False
+
+    def clear_message(self) -> None:
+        box = document.getElementById("message")
+        box.hidden = True
+        box.dataset.kind = ""
+
+    # --- pointer ---------------------------------------------------------------------
+    def locate(self, event: Any) -> tuple[int, int | None] | None:
+        """The pile (and card index) under a pointer event, from the DOM conventions."""
+        assert self.session is not None
+        el = event.target.closest("[data-pile]") if event.target else None
+        if not el:
+            return None
+        pile = self.session.game.index.get(str(el.dataset.pile))
+        if pile is None:
+            return None
+        index = el.dataset.index
+        return pile, (int(index) if index is not None and index != "" else None)
+
+    def movable(self, pile: int, index: int | None) -> int:
+        """How many cards a press at (pile, index) picks up (0: none)."""
+        assert self.session is not None
+        game, state = self.session.game, self.session.state
+        if index is None:
+            return 0
+        n = len(state.piles[pile]) - index
+        sizes = game.pick_sizes(state, pile)
+        if n in sizes or (n == 1 and sizes):
+            return n
+        return 0
+
+    def pointer_down(self, event: Any) -> None:
+        if self.session is None or (event.pointerType == "mouse" and event.button != 0):
+            return
+        spot = self.locate(event)
+        if spot is None:
+            self.press = None
+            if self.selected:
+                self.selected = None
+                self.render()
+            return
+        pile, index = spot
+        self.press = Press(event, pile, index, self.movable(pile, index))
+        if self.press.n:
+            event.preventDefault()
+            try:
+                self.root.setPointerCapture(event.pointerId)
+            except Exception:  # the pointer may already be gone
+                pass
+
+    def pointer_move(self, event: Any) -> None:
+        press = self.press
+        if press is None or event.pointerId != press.id or not press.n or self.session is None:
+            return
+        dx = float(event.clientX) - press.x
+        dy = float(event.clientY) - press.y
+        if not press.dragging:
+            if (dx * dx + dy * dy) ** 0.5 < DRAG_THRESHOLD.get(press.kind, 6.0):
+                return
+            press.dragging = True
+            self.selected = None
+            press.targets = self.session.game.targets(self.session.state, press.pile, press.n)
+            self.render()
+        self.view.lift(self.session.state, press.pile, press.n, dx, dy)
+
+    def pointer_up(self, event: Any) -> None:
+        press = self.press
+        if press is None or event.pointerId != press.id:
+            return
+        self.press = None
+        if press.dragging:
+            self.view.drop_all()
+            self.drop(press, event)
+        else:
+            self.tap(press)
+
+    def pointer_cancel(self, event: Any) -> None:
+        if self.press is not None and self.press.dragging:
+            self.view.drop_all()
+            self.press = None
+            self.render()
+        self.press = None
+
+    def drop(self, press: Press, event: Any) -> None:
+        """Play the drag if it ended over a legal target, else send the cards back."""
+        assert self.session is not None
+        box = self.root.getBoundingClientRect()
+        px = float(event.clientX) - float(box.left)
+        py = float(event.clientY) - float(box.top)
+        target = self.drop_target(press, px, py)
+        if target is not None:
+            self.play(Move(MOVE, press.pile, target, press.n))
+        else:
+            self.render()  # animates back home
+
+    def drop_target(self, press: Press, px: float, py: float) -> int | None:
+        assert self.view.metrics is not None
+        m = self.view.metrics
+        slack = m.cw * 0.2
+        # The dragged card's box: where the pointer grabbed it, moved with the pointer.
+        best, best_area = None, 0.0
+        for t in press.targets:
+            left, top, right, bottom = self.view.rect(t)
+            if left - slack <= px <= right + slack and top - slack <= py <= bottom + slack:
+                return t
+        state = self.session.state if self.session else None
+        if state is None:
+            return None
+        start = len(state.piles[press.pile]) - press.n
+        hx, hy = self.view.positions[press.pile][start]
+        cx = hx + (px - (press.x - float(self.root.getBoundingClientRect().left)))
+        cy = hy + (py - (press.y - float(self.root.getBoundingClientRect().top)))
+        for t in press.targets:
+            left, top, right, bottom = self.view.rect(t)
+            w = min(right, cx + m.cw) - max(left, cx)
+            h = min(bottom, cy + m.ch) - max(top, cy)
+            if w > 0 and h > 0 and w * h > best_area:
+                best, best_area = t, w * h
+        return best
+
+    def tap(self, press: Press) -> None:
+        session = self.session
+        assert session is not None
+        game, state = session.game, session.state
+        pile, index = press.pile, press.index
+        if game.piles[pile].role == "stock":
+            move = game.stock_move(state)
+            self.selected = None
+            if move is not None:
+                self.play(move)
+            else:
+                self.render()
+            return
+        now = float(window.performance.now())
+        last = self.last_tap
+        self.last_tap = (pile, index, now)
+        if last and last[0] == pile and last[1] == index and now - last[2] < DOUBLE_TAP_MS:
+            self.last_tap = None
+            if self.to_foundation(pile, index):
+                return
+        if self.selected:
+            src, n = self.selected
+            if pile != src and pile in game.targets(state, src, n):
+                self.play(Move(MOVE, src, pile, n))
+                return
+            if (src, n) == (pile, press.n):
+                self.selected = None
+                self.render()
+                return
+        self.selected = (pile, press.n) if press.n else None
+        self.render()
+
+    def to_foundation(self, pile: int, index: int | None) -> bool:
+        """Send the card at (pile, index) to a foundation, if it is a top card that fits."""
+        assert self.session is not None
+        game, state = self.session.game, self.session.state
+        if index is None or index != len(state.piles[pile]) - 1:
+            return False
+        for move in game.legal_moves(state):
+            if move.kind == MOVE and move.src == pile and move.n == 1 \
+                    and game.piles[move.dst].role == "foundation":
+                return self.play(move)
+        return False
+
+
+def main() -> None:
+    App().start()

@@ -1,0 +1,89 @@
+"""Where every card goes on the screen, in pixels.  Pure: no DOM, tested under CPython.
+
+Piles are declared in card units (``PileSpec.x`` in card widths, ``.y`` in card
+heights); this module picks a card size for the viewport and lays the fans out so
+that tall piles squeeze before they run off the bottom.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from patience.game import Game
+from patience.state import State
+
+ASPECT = 1.4  # card height / width
+GAP = 0.14  # space between columns, in card widths
+PAD = 0.2  # table margin, in card widths
+MAX_CW = 120.0
+MIN_CW = 36.0
+DOWN_STEP = 0.11  # fan offset of a face-down card, in card heights
+UP_STEP = 0.27  # fan offset of a face-up card
+MIN_UP_STEP = 0.15
+WASTE_STEP = 0.3  # waste fan offset, in card widths
+
+
+@dataclass(frozen=True)
+class Metrics:
+    cw: float  # card width in px
+    ch: float  # card height in px
+    gap: float
+    pad: float
+    left: float  # left margin: the layout is centred
+
+    def origin(self, x: float, y: float) -> tuple[float, float]:
+        return (self.left + x * (self.cw + self.gap), self.pad + y * self.ch + y * self.gap)
+
+
+def metrics(game: Game, width: float, height: float) -> Metrics:
+    """The largest card that fits the table's width (and a sensible share of its height)."""
+    cols = game.layout.width
+    cw = width / (cols + (cols - 1) * GAP + 2 * PAD)
+    rows = game.layout.height
+    cw = min(cw, height / (rows * ASPECT + 2 * PAD), MAX_CW)
+    cw = max(cw, MIN_CW)
+    used = cols * cw + (cols - 1) * cw * GAP
+    left = max(cw * PAD, (width - used) / 2)
+    return Metrics(cw, cw * ASPECT, cw * GAP, cw * PAD, left)
+
+
+def card_positions(game: Game, state: State, m: Metrics, height: float) -> list[list[tuple[float, float]]]:
+    """For each pile, the (x, y) of each card, bottom first."""
+    out: list[list[tuple[float, float]]] = []
+    for i, spec in enumerate(game.piles):
+        pile = state.piles[i]
+        x0, y0 = m.origin(spec.x, spec.y)
+        if spec.fan == "down":
+            down = state.down[i]
+            up = len(pile) - down
+            room = height - y0 - m.ch - m.pad
+            want = (down * DOWN_STEP + max(0, up - 1) * UP_STEP) * m.ch
+            scale = 1.0 if want <= room or want == 0 else max(room / want, MIN_UP_STEP / UP_STEP)
+            pos = []
+            y = y0
+            for k in range(len(pile)):
+                pos.append((x0, y))
+                y += (DOWN_STEP if k < down else UP_STEP) * m.ch * scale
+            out.append(pos)
+        elif spec.fan == "waste":
+            shown = min(len(pile), max(1, game.layout.draw))
+            first = len(pile) - shown
+            out.append([(x0 + max(0, k - first) * WASTE_STEP * m.cw, y0) for k in range(len(pile))])
+        elif spec.fan == "right":
+            out.append([(x0 + k * WASTE_STEP * m.cw, y0) for k in range(len(pile))])
+        else:
+            out.append([(x0, y0)] * len(pile))
+    return out
+
+
+def pile_rect(game: Game, i: int, positions: list[list[tuple[float, float]]], m: Metrics) -> tuple[float, float, float, float]:
+    """The box a pile covers (left, top, right, bottom), its empty slot included."""
+    x0, y0 = m.origin(game.piles[i].x, game.piles[i].y)
+    xs = [x0] + [p[0] for p in positions[i]]
+    ys = [y0] + [p[1] for p in positions[i]]
+    return (min(xs), min(ys), max(xs) + m.cw, max(ys) + m.ch)
+
+
+def table_height(game: Game, m: Metrics, positions: list[list[tuple[float, float]]]) -> float:
+    bottom = max(pile_rect(game, i, positions, m)[3] for i in range(len(game.piles)))
+    return bottom + m.pad

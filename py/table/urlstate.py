@@ -1,0 +1,77 @@
+"""The URL is the deal: ``?game=klondike&seed=123&draw=1``.  Pure, tested under CPython.
+
+``parse_query`` never raises: whatever is wrong becomes a readable message and a
+valid default takes its place (an unknown game → Klondike, a bad option → that
+option's default, a bad seed → a fresh one).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl, urlencode
+
+from patience.errors import OptionError
+from patience.game import Game
+from patience.registry import BY_ID, GAMES, get_game
+
+DEFAULT_GAME = GAMES[0].id
+MAX_SEED = 999_999_999_999
+RESERVED = ("game", "seed")
+
+
+@dataclass
+class Request:
+    game: Game
+    seed: int | None  # None: deal a new random one
+    problems: list[str] = field(default_factory=list)
+
+
+def parse_query(query: str) -> Request:
+    problems: list[str] = []
+    pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True)
+    params: dict[str, str] = {}
+    for key, value in pairs:
+        params.setdefault(key, value)
+    game_id = params.pop("game", DEFAULT_GAME) or DEFAULT_GAME
+    if game_id not in BY_ID:
+        problems.append(f"Unknown game “{shorten(game_id)}”: showing {BY_ID[DEFAULT_GAME].name} instead.")
+        game_id = DEFAULT_GAME
+    seed_text = params.pop("seed", None)
+    seed = parse_seed(seed_text, problems)
+    options: dict[str, str] = {}
+    for name, value in params.items():
+        try:
+            get_game(game_id, {name: value})
+        except OptionError:
+            problems.append(option_problem(game_id, name, value))
+            continue
+        options[name] = value
+    return Request(get_game(game_id, options), seed, problems)
+
+
+def parse_seed(text: str | None, problems: list[str]) -> int | None:
+    if text is None or text == "":
+        return None
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= MAX_SEED:
+        problems.append(f"The deal number “{shorten(text)}” is not a whole number from 1 to {MAX_SEED}: dealing a new one.")
+        return None
+    return int(text)
+
+
+def option_problem(game_id: str, name: str, value: str) -> str:
+    spec = BY_ID[game_id]
+    known = {o.name: o for o in spec.options}
+    if name not in known:
+        return f"{spec.name} has no option “{shorten(name)}”: it was ignored."
+    opt = known[name]
+    return (f"The option {name} takes {' or '.join(opt.values)}, not “{shorten(value)}”: "
+            f"using {opt.default}.")
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def to_query(game: Game, seed: int) -> str:
+    """The canonical URL query of a deal: every option is written out."""
+    return "?" + urlencode({"game": game.id, "seed": str(seed), **game.options})

@@ -1,0 +1,209 @@
+"""Draws a State into the DOM: one element per card, reused (keyed by the card).
+
+A move changes a card element's ``transform``; CSS transitions animate it, so the
+animation follows from the difference between two renders.  Only attributes that
+changed are written.  DOM conventions (tests and tools rely on them): every card has
+``data-card`` (``??`` while face down), ``data-deck``, ``data-face``, ``data-pile``,
+``data-index``; every pile slot has ``data-pile``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyodide.ffi import create_once_callable
+
+from patience.cards import RANKS, SUIT_SYMBOLS, Card, deck
+from patience.game import Game
+from patience.state import State
+
+from . import geometry
+
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+
+
+def rank_text(card: Card) -> str:
+    r = RANKS[card.rank - 1]
+    return "10" if r == "T" else r
+
+
+class View:
+    def __init__(self, document: Any, root: Any) -> None:
+        self.document = document
+        self.root = root
+        self.game: Game | None = None
+        self.cards: dict[Card, Any] = {}
+        self.slots: list[Any] = []
+        self.badges: dict[int, Any] = {}
+        self.parts: dict[Card, tuple[Any, Any, Any]] = {}
+        # What was last written to each element, keyed by ("card", card) / ("slot", i) …
+        self.written: dict[tuple[str, int], dict[str, str]] = {}
+        self.metrics: geometry.Metrics | None = None
+        self.positions: list[list[tuple[float, float]]] = []
+
+    # --- building ------------------------------------------------------------------
+    def setup(self, game: Game) -> None:
+        """Create the slots and card elements of a game (once per game and options)."""
+        self.game = game
+        self.root.replaceChildren()
+        self.cards.clear()
+        self.parts.clear()
+        self.written.clear()
+        self.slots = []
+        self.badges = {}
+        for spec in game.piles:
+            slot = self.document.createElement("div")
+            slot.className = f"slot {spec.role}"
+            slot.dataset.pile = spec.name
+            self.root.appendChild(slot)
+            self.slots.append(slot)
+            if spec.role in ("stock", "reserve"):
+                badge = self.document.createElement("div")
+                badge.className = "badge"
+                badge.setAttribute("aria-hidden", "true")
+                self.root.appendChild(badge)
+                self.badges[len(self.slots) - 1] = badge
+        for card in deck(game.spec.decks):
+            el = self.document.createElement("div")
+            el.className = "card"
+            parts = []
+            for cls in ("rank", "suit", "pip"):
+                part = self.document.createElement("span")
+                part.className = cls
+                el.appendChild(part)
+                parts.append(part)
+            self.root.appendChild(el)
+            self.cards[card] = el
+            self.parts[card] = (parts[0], parts[1], parts[2])
+
+    def instant(self, window: Any) -> None:
+        """Draw the next frame without animation (a new deal should not fly in)."""
+        self.root.classList.add("instant")
+        window.setTimeout(create_once_callable(lambda: self.root.classList.remove("instant")), 60)
+
+    # --- drawing -------------------------------------------------------------------
+    def set(self, key: tuple[str, int], el: Any, **attrs: str) -> None:
+        """Write only what changed (attribute names with _ for -)."""
+        old = self.written.setdefault(key, {})
+        for key, value in attrs.items():
+            if old.get(key) != value:
+                old[key] = value
+                if key == "style_transform":
+                    el.style.transform = value
+                elif key == "style_z":
+                    el.style.zIndex = value
+                elif key == "class":
+                    el.className = value
+                elif key == "text":
+                    el.textContent = value
+                else:
+                    el.setAttribute(key.replace("_", "-"), value)
+
+    def render(self, state: State, marks: dict[str, set[Card] | set[int]] | None = None) -> None:
+        game = self.game
+        assert game is not None
+        marks = marks or {}
+        width = float(self.root.clientWidth) or 800.0
+        height = max(float(self.root.parentElement.clientHeight), 200.0)
+        m = geometry.metrics(game, width, height)
+        self.metrics = m
+        self.positions = pos = geometry.card_positions(game, state, m, height)
+        style = self.root.style
+        style.setProperty("--cw", f"{m.cw:.1f}px")
+        style.setProperty("--ch", f"{m.ch:.1f}px")
+        style.height = f"{geometry.table_height(game, m, pos):.0f}px"
+        selected = marks.get("selected", set())
+        targets = marks.get("targets", set())
+        for i, spec in enumerate(game.piles):
+            x, y = m.origin(spec.x, spec.y)
+            pile = state.piles[i]
+            label = self.slot_label(game, state, i)
+            cls = f"slot {spec.role}" + (" target" if i in targets else "")
+            self.set(("slot", i), self.slots[i], style_transform=f"translate({x:.1f}px,{y:.1f}px)", **{"class": cls},
+                     data_label=label)
+            badge = self.badges.get(i)
+            if badge is not None:
+                self.set(("badge", i), badge, style_transform=f"translate({x:.1f}px,{y + m.ch + 2:.1f}px)",
+                         text=str(len(pile)) if pile else "")
+            down = state.down[i]
+            top = len(pile) - 1
+            for k, card in enumerate(pile):
+                el = self.cards[card]
+                face_up = k >= down
+                cx, cy = pos[i][k]
+                classes = ["card", "red" if card.red else "black"]
+                if not face_up:
+                    classes.append("down")
+                if card in selected:
+                    classes.append("selected")
+                if k == top and i in targets:
+                    classes.append("target")
+                self.set(
+                    ("card", card),
+                    el,
+                    **{"class": " ".join(classes)},
+                    style_transform=f"translate({cx:.1f}px,{cy:.1f}px)",
+                    style_z=str(10 + k),
+                    data_card=card.face if face_up else "??",
+                    data_deck=str(card.deck) if face_up else "",
+                    data_face="up" if face_up else "down",
+                    data_pile=spec.name,
+                    data_index=str(k),
+                    aria_label=self.card_label(card, face_up, spec.name, k, len(pile)),
+                )
+                self.set_face(card, face_up)
+
+    def set_face(self, card: Card, face_up: bool) -> None:
+        old = self.written.setdefault(("card", card), {})
+        want = "up" if face_up else "down"
+        if old.get("face") == want:
+            return
+        old["face"] = want
+        rank, suit, pip = self.parts[card]
+        if face_up:
+            rank.textContent = rank_text(card)
+            suit.textContent = SUIT_SYMBOLS[card.suit]
+            pip.textContent = SUIT_SYMBOLS[card.suit]
+        else:
+            rank.textContent = suit.textContent = pip.textContent = ""
+
+    def slot_label(self, game: Game, state: State, i: int) -> str:
+        spec = game.piles[i]
+        if spec.role == "stock" and not state.piles[i]:
+            return "↻" if game.stock_move(state) is not None else "✕"
+        if spec.role == "foundation" and not state.piles[i]:
+            if spec.empty == "base":
+                return rank_text(Card(game.info_value(state, "base") - 1))
+            return "A"
+        if spec.role == "tableau" and not state.piles[i] and spec.empty == "K":
+            return "K"
+        return ""
+
+    @staticmethod
+    def card_label(card: Card, face_up: bool, pile: str, k: int, size: int) -> str:
+        where = f"{pile}, card {k + 1} of {size}"
+        if not face_up:
+            return f"face-down card, {where}"
+        return f"{rank_text(card)} of {SUIT_NAMES[card.suit]}, {where}"
+
+    # --- dragging ------------------------------------------------------------------
+    def lift(self, state: State, pile: int, n: int, dx: float, dy: float) -> None:
+        """Move the top n cards of a pile by (dx, dy) from their places, above the rest."""
+        cards = state.piles[pile][-n:]
+        start = len(state.piles[pile]) - n
+        for k, card in enumerate(cards):
+            el = self.cards[card]
+            x, y = self.positions[pile][start + k]
+            el.classList.add("dragging")
+            el.style.transform = f"translate({x + dx:.1f}px,{y + dy:.1f}px)"
+            el.style.zIndex = str(1000 + k)
+            self.written[("card", card)].pop("style_transform", None)
+            self.written[("card", card)].pop("style_z", None)
+
+    def drop_all(self) -> None:
+        for el in self.cards.values():
+            el.classList.remove("dragging")
+
+    def rect(self, pile: int) -> tuple[float, float, float, float]:
+        assert self.game is not None and self.metrics is not None
+        return geometry.pile_rect(self.game, pile, self.positions, self.metrics)
