@@ -102,7 +102,10 @@ class Game:
         if move.kind != MOVE:
             return move.kind
         count = f":{move.n}" if move.n != 1 else ""
-        return f"{self.names[move.src]}{count}>{self.names[move.dst]}"
+        return f"{self.pile_name(move.src)}{count}>{self.pile_name(move.dst)}"
+
+    def pile_name(self, i: int) -> str:
+        return self.names[i] if 0 <= i < len(self.names) else f"pile#{i}"
 
     def parse_move(self, text: str) -> Move:
         t = text.strip()

@@ -1,0 +1,124 @@
+"""Canfield: every rule and option of shared/RULES.md §2."""
+
+import pytest
+
+from helpers import canfield, names, position
+from patience import IllegalMoveError, Session
+from patience.game import Move
+
+GOLDEN_SEED_1 = (
+    "stock=34:Ts7hKd3h7s3d4s9h6h2s6cTc9s7c3cTd5d6s2cQs4c8sJd8h5h3sAhKhTh8dAc5c4d6d waste= "
+    "f1=Ad f2= f3= f4= reserve=QdJsQhKcKs4h8c2dJcAs9dQc7d t1=Jh t2=5s t3=2h t4=9c #=0,1"
+)
+
+
+def test_golden_deal_and_shape():
+    g = canfield()
+    s = g.deal(1)
+    assert g.code(s) == GOLDEN_SEED_1
+    reserve = g.index["reserve"]
+    assert len(s.piles[reserve]) == 13 and s.down[reserve] == 0  # turned face up
+    assert len(s.piles[g.stock]) == 34 and s.down[g.stock] == 34
+    assert [len(s.piles[g.index[f"t{i}"]]) for i in range(1, 5)] == [1, 1, 1, 1]
+    base = s.piles[g.index["f1"]][0]
+    assert g.info_value(s, "base") == base.rank
+    assert g.score(s) == 1
+
+
+def test_foundations_start_at_the_base_rank_and_wrap():
+    g = canfield()
+    s = position(g, f1="Qh", t1="Qs", t2="Js", t3="Kh", info="0,12")
+    legal = names(g, g.legal_moves(s))
+    assert "t1>f2" in legal and "t2>f2" not in legal  # only the base rank starts a foundation
+    assert "t3>f1" in legal  # Q K ...
+    s = position(g, f1="QhKh", t1="Ah", info="0,12")
+    assert "t1>f1" in names(g, g.legal_moves(s))  # ... A 2 ...: wrap
+    s = position(g, f1="QhKhAh2h3h4h5h6h7h8h9hThJh", info="0,12")
+    assert len(s.piles[g.index["f1"]]) == 13  # 13 cards from Q to J
+
+
+def test_tableau_builds_down_alternating_with_wrap():
+    g = canfield()
+    s = position(g, f1="5c", t1="As", t2="Kh", t3="Kc", t4="Qh", info="0,5")
+    legal = names(g, g.legal_moves(s))
+    assert "t2>t1" in legal  # red K on black A
+    assert "t3>t1" not in legal  # black on black
+    assert "t1>t4" not in legal
+
+
+def test_top_card_or_whole_pile_moves_not_part():
+    g = canfield()
+    s = position(g, f1="5c", t1="9s8h7c", t2="Td", t3="8d", t4="9c", info="0,5")
+    legal = names(g, g.legal_moves(s))
+    assert "t1:3>t2" in legal  # the whole pile
+    assert "t1>t3" in legal  # the top card alone
+    assert "t1:2>t4" not in legal  # 8h 7c would fit on 9c, but a part of a pile never moves
+    with pytest.raises(IllegalMoveError):
+        g.play(s, g.parse_move("t1:2>t4"))
+    s2 = position(g, f1="5c", t1="9s8h7c", t3="8h", info="0,5")
+    assert "t1>t3" in names(g, g.legal_moves(s2))  # the top card alone
+
+
+def test_empty_pile_filled_from_reserve_at_once_then_from_waste():
+    g = canfield()
+    s = position(g, f1="5c", reserve="3h9d", t1="6c", t2="Ks", t3="Qd", t4="Jc", info="0,5")
+    after = g.play(s, g.parse_move("t1>f1"))
+    assert [str(c) for c in after.piles[g.index["t1"]]] == ["9d"]  # the reserve top
+    assert [str(c) for c in after.piles[g.index["reserve"]]] == ["3h"]
+    session = Session(g, 1)
+    session.states[0] = s
+    session.play(g.parse_move("t1>f1"))
+    assert session.undo() and session.state == s  # one action, one undo step
+    # reserve empty: an empty pile stays empty until the player fills it from the waste
+    s = position(g, rest="stock", f1="5c", waste="2d", t1="6c", t2="Ks", t3="Qd", t4="Jc", info="0,5")
+    after = g.play(s, g.parse_move("t1>f1"))
+    assert after.piles[g.index["t1"]] == ()
+    legal = names(g, g.legal_moves(after))
+    assert "waste>t1" in legal and "t2>t1" not in legal and "f1>t1" not in legal
+
+
+def test_reserve_top_goes_to_foundation_or_tableau():
+    g = canfield()
+    s = position(g, f1="5c", reserve="2s6c", t1="7h", t2="Ks", t3="Qd", t4="Jc", info="0,5")
+    legal = names(g, g.legal_moves(s))
+    assert "reserve>f1" in legal and "reserve>t1" in legal
+
+
+@pytest.mark.parametrize("passes,recycles", [("1", 0), ("4", 3), ("inf", 8)])
+def test_passes(passes, recycles):
+    g = canfield(passes=passes)
+    s = g.deal(2)
+    done = 0
+    for _ in range(300):
+        m = g.stock_move(s)
+        if m is None or (m.kind == "recycle" and done == recycles):
+            break
+        done += m.kind == "recycle"
+        s = g.play(s, m)
+    assert done == recycles
+    if passes != "inf":
+        with pytest.raises(IllegalMoveError):
+            g.play(s, Move("recycle"))
+
+
+@pytest.mark.parametrize("opt,allowed", [("off", False), ("on", True)])
+def test_foundation_return(opt, allowed):
+    g = canfield(foundation_return=opt)
+    s = position(g, f1="5c6c", t1="7h", t2="Ks", t3="Qd", t4="Jc", info="0,5")
+    assert ("f1>t1" in names(g, g.legal_moves(s))) is allowed
+
+
+def test_draw_options():
+    for draw, n in (("3", 3), ("1", 1)):
+        g = canfield(draw=draw)
+        s = g.play(g.deal(3), Move("deal"))
+        assert len(s.piles[g.waste]) == n
+
+
+def test_score_is_cards_on_foundations_and_won_at_52():
+    g = canfield()
+    s = position(g, f1="5c6c7c", info="0,5")
+    assert g.score(s) == 3
+    full = {f"f{i+1}": "".join(r + s for r in "56789TJQKA234") for i, s in enumerate("cshd")}
+    won = position(g, info="0,5", **full)
+    assert g.score(won) == 52 and g.is_won(won) and g.status(won) == "won"
