@@ -55,8 +55,6 @@ def test_top_card_or_whole_pile_moves_not_part():
     assert "t1:2>t4" not in legal  # 8h 7c would fit on 9c, but a part of a pile never moves
     with pytest.raises(IllegalMoveError):
         g.play(s, g.parse_move("t1:2>t4"))
-    s2 = position(g, f1="5c", t1="9s8h7c", t3="8h", info="0,5")
-    assert "t1>t3" in names(g, g.legal_moves(s2))  # the top card alone
 
 
 def test_empty_pile_filled_from_reserve_at_once_then_from_waste():
