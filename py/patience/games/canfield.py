@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from ..cards import deck
 from ..rng import Rng
 from ..spec import Build, GameSpec, Layout, Option, PileSpec
 from ..state import State
 from .common import PASS_LABELS, deal_order
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 OPTIONS = (
     Option("draw", ("3", "1"), "3", "Cards turned from the stock"),
@@ -42,7 +45,7 @@ def layout(opts: Mapping[str, str]) -> Layout:
                   info=("recycles", "base"), width=7, height=4.6)
 
 
-def deal(game, rng: Rng) -> State:  # type: ignore[no-untyped-def]
+def deal(game: "Game", rng: Rng) -> State:
     cards = rng.shuffled(deck(1))
     piles = list(game.empty_state().piles)
     down = [0] * len(piles)
@@ -57,7 +60,7 @@ def deal(game, rng: Rng) -> State:  # type: ignore[no-untyped-def]
     return State(tuple(piles), tuple(down), (0, base.rank))
 
 
-def fill_from_reserve(game, state: State) -> State:  # type: ignore[no-untyped-def]
+def fill_from_reserve(game: "Game", state: State) -> State:
     """An empty tableau pile takes the reserve's top card at once."""
     reserve = game.index["reserve"]
     piles = state.piles

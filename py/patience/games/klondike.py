@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
-from ..cards import deck
+from ..cards import Card, deck
 from ..rng import Rng
-from ..spec import Build, GameSpec, Layout, Option, PileSpec
+from ..spec import Build, GameSpec, Layout, Option, PileSpec, Pick
 from ..state import State
 from .common import PASS_LABELS, deal_order, tableau_down
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 OPTIONS = (
     Option("draw", ("3", "1"), "3", "Cards turned from the stock"),
@@ -32,7 +35,7 @@ def layout(opts: Mapping[str, str]) -> Layout:
         PileSpec(f"f{i}", "foundation", IN_SUIT_UP, "A", "top", back, 1, x=2 + i, y=0)
         for i in range(1, 5)
     ]
-    pick = "whole_run" if opts["runs"] == "whole" else "run"
+    pick: Pick = "whole_run" if opts["runs"] == "whole" else "run"
     piles += [
         PileSpec(f"t{i}", "tableau", ALT_DOWN, "K", pick, frozenset({"tableau", "foundation"}),
                  flip_top=True, x=i - 1, y=1.25, fan="down")
@@ -42,10 +45,10 @@ def layout(opts: Mapping[str, str]) -> Layout:
     return Layout(tuple(piles), draw=int(opts["draw"]), passes=passes, width=7, height=4.6)
 
 
-def deal(game, rng: Rng) -> State:  # type: ignore[no-untyped-def]
+def deal(game: "Game", rng: Rng) -> State:
     """Row by row as the book lays it: a face-up card, then face-down ones to its right."""
     cards = iter(rng.shuffled(deck(1)))
-    tableau: list[list] = [[] for _ in range(7)]  # type: ignore[type-arg]
+    tableau: list[list[Card]] = [[] for _ in range(7)]
     for row in range(7):
         for col in range(row, 7):
             tableau[col].append(next(cards))

@@ -1,0 +1,48 @@
+"""Project rules: the engine stays pure, every game is registered, the page config is whole."""
+
+import ast
+import tomllib
+from pathlib import Path
+
+import build
+from patience import GAMES
+from patience.registry import BY_ID
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = ROOT / "py" / "patience"
+BROWSER_MODULES = {"js", "pyodide", "pyscript"}
+
+
+def test_engine_never_imports_browser_modules():
+    for path in ENGINE.rglob("*.py"):
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                mods = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                mods = [node.module or ""]
+            else:
+                continue
+            for mod in mods:
+                assert mod.split(".")[0] not in BROWSER_MODULES, f"{path}: imports {mod}"
+
+
+def test_every_game_file_is_registered():
+    files = {p.stem for p in (ENGINE / "games").glob("*.py")} - {"__init__", "common"}
+    assert files == {g.id for g in GAMES}
+    assert len(BY_ID) == len(GAMES)
+
+
+def test_pyscript_config_lists_every_python_file():
+    build.check_config()  # exits on a mismatch
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    for src, dest in config["files"].items():
+        assert (ROOT / src).is_file()
+        assert dest.endswith("/") and src.removeprefix("./py/").startswith(dest.removeprefix("./"))
+
+
+def test_options_have_valid_defaults():
+    for spec in GAMES:
+        for opt in spec.options:
+            assert opt.default in opt.values, (spec.id, opt.name)

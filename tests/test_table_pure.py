@@ -1,0 +1,68 @@
+"""The pure parts of the table layer: the URL and the geometry."""
+
+import pytest
+
+from patience import GAMES, get_game
+from table import geometry
+from table.urlstate import MAX_SEED, parse_query, to_query
+
+
+def test_url_round_trip_for_every_option_set():
+    from test_properties import ALL
+    for game_id, opts in ALL:
+        game = get_game(game_id, opts)
+        req = parse_query(to_query(game, 77))
+        assert (req.game.id, req.game.options, req.seed, req.problems) == (game_id, game.options, 77, [])
+
+
+@pytest.mark.parametrize("query,problem", [
+    ("?game=nope&seed=5", "Unknown game"),
+    ("?game=klondike&seed=abc", "deal number"),
+    ("?game=klondike&seed=-3", "deal number"),
+    ("?game=klondike&seed=0", "deal number"),
+    ("?game=klondike&seed=99999999999999999999999", "deal number"),
+    ("?game=klondike&seed=１２", "deal number"),  # full-width digits
+    ("?game=klondike&draw=7", "option draw"),
+    ("?game=klondike&colour=red", "no option"),
+    ("?game=canfield&runs=any", "no option"),  # a Klondike option in Canfield
+    ("?game=<script>alert(1)</script>", "Unknown game"),
+])
+def test_bad_urls_give_a_message_and_a_valid_deal(query, problem):
+    req = parse_query(query)
+    assert any(problem in p for p in req.problems), req.problems
+    assert req.game.id in {g.id for g in GAMES}
+    assert req.seed is None or 1 <= req.seed <= MAX_SEED
+
+
+def test_bad_option_keeps_the_good_ones():
+    req = parse_query("?game=klondike&seed=9&draw=1&passes=5")
+    assert req.game.options["draw"] == "1" and req.game.options["passes"] == "inf" and req.seed == 9
+
+
+def test_empty_query_is_the_default_game_with_a_new_deal():
+    req = parse_query("")
+    assert req.game.id == GAMES[0].id and req.seed is None and req.problems == []
+
+
+@pytest.mark.parametrize("width,height", [(390, 780), (360, 600), (1280, 660), (1920, 1000)])
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
+def test_layout_fits_the_width_and_cards_stay_readable(game_id, width, height):
+    game = get_game(game_id)
+    state = game.deal(3)
+    m = geometry.metrics(game, width, height)
+    pos = geometry.card_positions(game, state, m, height)
+    right = max(geometry.pile_rect(game, i, pos, m)[2] for i in range(len(game.piles)))
+    assert right <= width
+    assert m.cw >= 40  # a readable corner index on a phone
+
+
+def test_tall_piles_squeeze_to_fit():
+    game = get_game("klondike", {"runs": "any"})
+    from helpers import position
+    s = position(game, t1="6:2c3c4c5c6c7cKsQhJsTh9s8h7s6h5s4h3s")
+    m = geometry.metrics(game, 1280, 600)
+    pos = geometry.card_positions(game, s, m, 600)
+    t1 = game.index["t1"]
+    assert pos[t1][-1][1] + m.ch <= 600
+    ys = [y for _, y in pos[t1]]
+    assert ys == sorted(ys) and len(set(ys)) == len(ys)  # still fanned, in order
