@@ -247,7 +247,7 @@ class App:
         elif status == "stuck":
             extra = f" Score: {game.score(state)}." if game.spec.scored else ""
             self.message(f"No moves left.{extra} Undo, restart or start a new deal.", "stuck")
-        elif document.getElementById("message").dataset.kind == "stuck":
+        elif document.getElementById("message").getAttribute("data-kind") == "stuck":
             self.clear_message()
 
     def show_win(self) -> None:
@@ -279,11 +279,11 @@ class App:
         el = event.target.closest("[data-pile]") if event.target else None
         if not el:
             return None
-        pile = self.session.game.index.get(str(el.dataset.pile))
+        pile = self.session.game.index.get(str(el.getAttribute("data-pile")))
         if pile is None:
             return None
-        index = el.dataset.index
-        return pile, (int(index) if index is not None and index != "" else None)
+        index = el.getAttribute("data-index")  # None on an empty pile's slot
+        return pile, (int(index) if index else None)
 
     def movable(self, pile: int, index: int | None) -> int:
         """How many cards a press at (pile, index) picks up (0: none)."""

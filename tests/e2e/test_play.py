@@ -1,0 +1,132 @@
+"""The table in Chromium: deals, moves by drag, taps and double clicks, undo/redo, winning."""
+
+from __future__ import annotations
+
+import pytest
+
+from patience import Session, get_game
+from patience.game import Move
+from patience.solver import solve
+from table.urlstate import to_query
+
+from ui import (assert_dom_is, card_point, mouse_drag, open_deal, pile_point, play_by_pointer, table,
+                wait_moves)
+
+
+def test_seeded_deal_loads_exactly(page):
+    for game_id, opts, seed in [("klondike", {}, 1), ("canfield", {"draw": "1"}, 2), ("klondike", {"draw": "1"}, 77)]:
+        game = get_game(game_id, opts)
+        open_deal(page, to_query(game, seed))
+        t = table(page)
+        assert (t["game"], t["seed"], t["status"], t["moves"]) == (game_id, str(seed), "playing", "0")
+        assert_dom_is(page, game, game.deal(seed))
+        assert page.evaluate("document.body.dataset.ready") == "1"
+        slots = page.evaluate("[...document.querySelectorAll('#table .slot')].map(e => e.dataset.pile)")
+        assert slots == list(game.names)
+
+
+def find_position(game, seed, want):
+    """The first move of ``want`` kind along a simple line from the deal, with the state before it."""
+    session = Session(game, seed)
+    for _ in range(60):
+        for m in game.legal_moves(session.state):
+            if want(game, session.state, m):
+                return session, m
+        session.play(game.stock_move(session.state) or game.legal_moves(session.state)[0])
+    raise AssertionError("no such move found")
+
+
+def tableau_move(game, state, m):
+    return m.kind == "move" and game.piles[m.src].role == "tableau" and game.piles[m.dst].role == "tableau"
+
+
+def test_drag_taps_stock_illegal_drop_undo_redo(page):
+    game = get_game("klondike", {"draw": "1", "runs": "any"})
+    seed = 4
+    open_deal(page, to_query(game, seed))
+    mirror = Session(game, seed)
+    # stock click turns one card
+    play_by_pointer(page, game, mirror.state, Move("deal"), "click")
+    mirror.play(Move("deal"))
+    wait_moves(page, 1)
+    assert_dom_is(page, game, mirror.state)
+    # undo, redo with the buttons and the keyboard
+    page.click("#undo")
+    wait_moves(page, 0)
+    assert_dom_is(page, game, game.deal(seed))
+    page.click("#redo")
+    wait_moves(page, 1)
+    page.keyboard.press("Control+z")
+    wait_moves(page, 0)
+    page.keyboard.press("Control+y")
+    wait_moves(page, 1)
+    assert_dom_is(page, game, mirror.state)
+    # an illegal drop animates back: nothing changes
+    state = mirror.state
+    illegal = next(Move("move", s, d, 1) for s in range(len(game.piles)) for d in range(len(game.piles))
+                   if game.piles[s].role == "tableau" and game.piles[d].role == "tableau" and s != d
+                   and not game.is_legal(state, Move("move", s, d, 1)))
+    src = game.names[illegal.src]
+    top = len(state.piles[illegal.src]) - 1
+    before = page.locator(f'#table .card[data-pile="{src}"][data-index="{top}"]').bounding_box()
+    mouse_drag(page, card_point(page, src, top), pile_point(page, game, state, illegal.dst))
+    page.wait_for_timeout(400)
+    assert table(page)["moves"] == "1"
+    assert page.locator(f'#table .card[data-pile="{src}"][data-index="{top}"]').bounding_box() == before
+    assert_dom_is(page, game, state)
+    # a tap-tap move and a drag move
+    session, move = find_position(game, seed, tableau_move)
+    open_deal(page, to_query(game, seed))
+    for m in session.moves:
+        play_by_pointer(page, game, Session(game, seed).state, m, "click")  # stock clicks only
+    wait_moves(page, len(session.moves))
+    assert_dom_is(page, game, session.state)
+    play_by_pointer(page, game, session.state, move, "taps")
+    session.play(move)
+    wait_moves(page, session.move_count)
+    assert_dom_is(page, game, session.state)
+    page.click("#undo")
+    session.undo()
+    wait_moves(page, session.move_count)
+    play_by_pointer(page, game, session.state, move, "drag")
+    session.play(move)
+    wait_moves(page, session.move_count)
+    assert_dom_is(page, game, session.state)
+    # Restart returns to the deal
+    page.click("#restart")
+    wait_moves(page, 0)
+    assert_dom_is(page, game, game.deal(seed))
+
+
+def winning_line(game, seeds):
+    for seed in seeds:
+        result = solve(game, game.deal(seed), 30_000)
+        if result.verdict == "won":
+            return seed, result.moves
+    raise AssertionError("no winnable seed found")
+
+
+@pytest.mark.parametrize("pointer", ["mouse", "touch"])
+def test_win_a_whole_klondike_game(pointer, request):
+    """A deal whose winning line the engine finds, played to the end through the table."""
+    page = request.getfixturevalue("page" if pointer == "mouse" else "phone")
+    cdp = page.context.new_cdp_session(page) if pointer == "touch" else None
+    game = get_game("klondike", {"draw": "1"})
+    seed, line = winning_line(game, [2, 3, 5, 11, 12, 13])
+    open_deal(page, to_query(game, seed))
+    mirror = Session(game, seed)
+    styles = ["drag", "taps", "double"]
+    for k, move in enumerate(line):
+        play_by_pointer(page, game, mirror.state, move, styles[k % 3], cdp)
+        mirror.play(move)
+        wait_moves(page, mirror.move_count)
+        try:
+            assert_dom_is(page, game, mirror.state)
+        except AssertionError:
+            raise AssertionError(f"move {k} {game.notation(move)} {styles[k % 3]}: {[game.notation(m) for m in line[max(0,k-3):k+1]]}")
+    assert_dom_is(page, game, mirror.state)
+    assert table(page)["status"] == "won"
+    assert page.is_visible("#win") and str(len(line)) in page.inner_text("#win-text")
+    page.click("#win-new") if pointer == "mouse" else page.tap("#win-new")
+    page.wait_for_function(f"() => document.getElementById('table').dataset.seed !== '{seed}'")
+    assert table(page)["moves"] == "0" and not page.is_visible("#win")

@@ -1,0 +1,115 @@
+"""Driving the table as a player would, and reading it back through the DOM conventions."""
+
+from __future__ import annotations
+
+from patience import Game
+from patience.game import MOVE, Move
+from patience.state import State
+
+READ_DOM = """() => [...document.querySelectorAll('#table .card[data-pile]')].map(e => [
+    e.dataset.pile, +e.dataset.index, e.dataset.card, e.dataset.face, e.dataset.deck])"""
+
+
+def open_deal(page, query: str) -> None:
+    """Switch the running page to another deal, as Back/Forward would."""
+    page.evaluate("q => { history.pushState(null, '', q); dispatchEvent(new PopStateEvent('popstate')); }", query)
+    page.wait_for_function("() => document.body.dataset.ready === '1'")
+
+
+def table(page) -> dict[str, str]:
+    return page.evaluate("() => ({...document.getElementById('table').dataset})")
+
+
+def expected_dom(game: Game, state: State) -> list[tuple[str, int, str, str, str]]:
+    out = []
+    for i, name in enumerate(game.names):
+        for k, card in enumerate(state.piles[i]):
+            up = k >= state.down[i]
+            out.append((name, k, card.face if up else "??", "up" if up else "down", str(card.deck) if up else ""))
+    return sorted(out)
+
+
+def assert_dom_is(page, game: Game, state: State) -> None:
+    got = sorted(tuple(x) for x in page.evaluate(READ_DOM))
+    assert got == expected_dom(game, state)
+
+
+def card_point(page, pile: str, index: int) -> tuple[float, float]:
+    """A point on the visible part of a card (the strip above the next card)."""
+    box = page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + min(8, box["height"] / 2)
+
+
+def pile_point(page, game: Game, state: State, dst: int) -> tuple[float, float]:
+    name = game.names[dst]
+    pile = state.piles[dst]
+    if pile:
+        box = page.locator(f'#table .card[data-pile="{name}"][data-index="{len(pile) - 1}"]').bounding_box()
+    else:
+        box = page.locator(f'#table .slot[data-pile="{name}"]').bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def wait_moves(page, n: int) -> None:
+    """Wait until the table has made n moves and its cards have stopped moving."""
+    page.wait_for_function(f"() => document.getElementById('table').dataset.moves === '{n}'"
+                           " && document.getAnimations().length === 0", timeout=5000)
+
+
+def mouse_drag(page, start: tuple[float, float], end: tuple[float, float]) -> None:
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(start[0] + 6, start[1] + 6, steps=2)
+    page.mouse.move(*end, steps=4)
+    page.mouse.up()
+
+
+def touch_drag(cdp, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A finger drag through the DevTools protocol (real touch events → pointer events)."""
+    def touch(kind: str, x: float, y: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    touch("touchStart", *start)
+    steps = 5
+    for k in range(1, steps + 1):
+        touch("touchMove", start[0] + (end[0] - start[0]) * k / steps, start[1] + (end[1] - start[1]) * k / steps)
+    touch("touchEnd", *end)
+
+
+def first_foundation_move(game: Game, state: State, src: int) -> Move | None:
+    for m in game.legal_moves(state):
+        if m.kind == MOVE and m.src == src and m.n == 1 and game.piles[m.dst].role == "foundation":
+            return m
+    return None
+
+
+def play_by_pointer(page, game: Game, state: State, move: Move, style: str, cdp=None) -> None:
+    """Make ``move`` through the table: style is drag, taps or double (mouse or touch)."""
+    touch = cdp is not None
+    if move.kind != MOVE:
+        box = page.locator('#table .slot[data-pile="stock"]').bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.touchscreen.tap(x, y) if touch else page.mouse.click(x, y)
+        return
+    src = game.names[move.src]
+    start = card_point(page, src, len(state.piles[move.src]) - move.n)
+    end = pile_point(page, game, state, move.dst)
+    if style == "double" and move.n == 1 and first_foundation_move(game, state, move.src) == move:
+        if touch:
+            page.touchscreen.tap(*start)
+            page.touchscreen.tap(*start)
+        else:
+            page.mouse.dblclick(*start)
+    elif style == "taps":
+        if touch:
+            page.touchscreen.tap(*start)
+            page.touchscreen.tap(*end)
+        else:
+            page.mouse.click(*start)
+            page.mouse.click(*end)
+    elif touch:
+        touch_drag(cdp, start, end)
+    else:
+        mouse_drag(page, start, end)
