@@ -83,6 +83,7 @@ class App:
         self.on(self.root, "pointercancel", self.pointer_cancel)
         self.on(self.root, "contextmenu", lambda e: e.preventDefault())
         self.on(document, "keydown", self.key_down)
+        self.on(document, "pointerdown", self.close_menus_outside)
         self.on(window, "popstate", lambda e: self.open(parse_query(str(window.location.search)), "replace"))
         self.on(window, "resize", lambda e: self.schedule_render())
         self.open(parse_query(str(window.location.search)), "replace")
@@ -190,9 +191,15 @@ class App:
             self.close_win()
             self.refresh()
 
+    def close_menus_outside(self, event: Any) -> None:
+        menu = document.querySelector(".options-menu")
+        if menu.open and not menu.contains(event.target):
+            menu.open = False
+
     def key_down(self, event: Any) -> None:
         if not (event.ctrlKey or event.metaKey):
             if event.key == "Escape":
+                document.querySelector(".options-menu").open = False
                 self.selected = None
                 self.refresh()
             return

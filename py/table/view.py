@@ -131,9 +131,7 @@ class View:
                 el = self.cards[card]
                 face_up = k >= down
                 cx, cy = pos[i][k]
-                classes = ["card", "red" if card.red else "black"]
-                if not face_up:
-                    classes.append("down")
+                classes = ["card", ("red" if card.red else "black") if face_up else "down"]
                 if card in selected:
                     classes.append("selected")
                 if k == top and i in targets:

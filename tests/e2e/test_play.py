@@ -23,6 +23,10 @@ def test_seeded_deal_loads_exactly(page):
         assert page.evaluate("document.body.dataset.ready") == "1"
         slots = page.evaluate("[...document.querySelectorAll('#table .slot')].map(e => e.dataset.pile)")
         assert slots == list(game.names)
+        # a face-down card gives nothing away: no rank, suit or colour in the DOM
+        assert page.evaluate("""[...document.querySelectorAll('#table .card.down')].every(e =>
+            e.dataset.card === '??' && !e.classList.contains('red') && !e.classList.contains('black')
+            && e.textContent === '')""")
 
 
 def find_position(game, seed, want):

@@ -85,6 +85,11 @@ def first_foundation_move(game: Game, state: State, src: int) -> Move | None:
     return None
 
 
+def click_stock(page) -> None:
+    box = page.locator('#table .slot[data-pile="stock"]').bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
 def play_by_pointer(page, game: Game, state: State, move: Move, style: str, cdp=None) -> None:
     """Make ``move`` through the table: style is drag, taps or double (mouse or touch)."""
     touch = cdp is not None

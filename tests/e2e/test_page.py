@@ -1,0 +1,106 @@
+"""The page around the table: URL handling, chooser, options, new deals, reload, bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from patience import get_game
+from table.urlstate import to_query
+
+from ui import assert_dom_is, click_stock, open_deal, table
+
+
+def message(page) -> str:
+    return page.inner_text("#message-text") if page.is_visible("#message") else ""
+
+
+@pytest.mark.parametrize("query,expect", [
+    ("?game=nonsense&seed=4", "Unknown game"),
+    ("?game=klondike&seed=banana", "deal number"),
+    ("?game=klondike&seed=12345678901234567890", "deal number"),
+    ("?game=klondike&seed=7&draw=5", "option draw"),
+    ("?game=canfield&seed=7&wings=on", "no option"),
+    ("?game=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E", "Unknown game"),
+])
+def test_bad_urls_show_a_message_and_a_valid_deal(page, query, expect):
+    open_deal(page, query)
+    assert expect in message(page)
+    t = table(page)
+    assert t["status"] == "playing" and t["game"] in ("klondike", "canfield") and int(t["seed"]) >= 1
+    # the URL now names the deal that is shown, and the deal is the engine's
+    url = page.evaluate("location.search")
+    assert f"seed={t['seed']}" in url and f"game={t['game']}" in url
+    game = get_game(t["game"], dict(p.split("=") for p in url[1:].split("&") if not p.startswith(("game=", "seed="))))
+    assert_dom_is(page, game, game.deal(int(t["seed"])))
+    assert page.locator("#message img").count() == 0  # injected markup stays text
+    page.click("#message-close")
+    assert not page.is_visible("#message")
+
+
+def test_game_chooser_options_and_canfield_score(page):
+    open_deal(page, "?game=klondike&seed=21")
+    page.select_option("#game", "canfield")
+    page.wait_for_function("() => document.getElementById('table').dataset.game === 'canfield'")
+    t = table(page)
+    game = get_game("canfield")
+    assert_dom_is(page, game, game.deal(int(t["seed"])))
+    assert page.is_visible("#score-box") and page.inner_text("#score") == "1/52"
+    assert page.evaluate("location.search") == to_query(game, int(t["seed"]))
+    # an option change replays the same deal number under the new rules
+    page.click(".options-menu summary")
+    page.select_option('select[data-option="draw"]', "1")
+    page.wait_for_function("() => location.search.includes('draw=1')")
+    assert table(page)["seed"] == t["seed"]
+    assert page.evaluate("location.search") == to_query(get_game("canfield", {"draw": "1"}), int(t["seed"]))
+    assert page.is_visible("#options")  # the menu stays open for more changes …
+    page.keyboard.press("Escape")  # … until Escape or a press outside it
+    assert not page.is_visible("#options")
+    click_stock(page)
+    page.wait_for_function("() => document.getElementById('table').dataset.moves === '1'")
+    assert page.locator('#table .card[data-pile="waste"]').count() == 1
+    # Klondike shows no score
+    page.select_option("#game", "klondike")
+    page.wait_for_function("() => document.getElementById('table').dataset.game === 'klondike'")
+    assert not page.is_visible("#score-box")
+
+
+def test_new_deal_back_and_forward(page):
+    open_deal(page, "?game=klondike&seed=31&draw=1")
+    page.click("#new")
+    page.wait_for_function("() => document.getElementById('table').dataset.seed !== '31'")
+    new_seed = table(page)["seed"]
+    assert f"seed={new_seed}" in page.evaluate("location.search")
+    assert "draw=1" in page.evaluate("location.search")  # the options stay
+    page.go_back()
+    page.wait_for_function("() => document.getElementById('table').dataset.seed === '31'")
+    game = get_game("klondike", {"draw": "1"})
+    assert_dom_is(page, game, game.deal(31))
+    page.go_forward()
+    page.wait_for_function(f"() => document.getElementById('table').dataset.seed === '{new_seed}'")
+
+
+def test_first_load_of_a_bad_url_and_reload_of_a_good_one(fresh):
+    page, watch, base = fresh
+    page.goto(base + "?game=solitaire&seed=-1")
+    page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
+    assert "Unknown game" in message(page) and "deal number" in message(page)
+    assert not page.is_visible("#loading")
+    page.goto(base + "?game=canfield&seed=99&passes=4")
+    page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
+    game = get_game("canfield", {"passes": "4"})
+    assert_dom_is(page, game, game.deal(99))
+    click_stock(page)
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
+    assert_dom_is(page, game, game.deal(99))  # the same URL deals the same cards
+    assert message(page) == ""
+
+
+def test_loading_indicator_before_python(fresh):
+    page, watch, base = fresh
+    page.route("**/pyodide.asm.wasm", lambda route: (page.wait_for_timeout(1500), route.continue_()))
+    page.goto(base + "?game=klondike&seed=3")
+    assert page.is_visible("#loading") and "Loading" in page.inner_text("#loading")
+    assert page.evaluate("document.body.dataset.ready") is None
+    page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
+    assert not page.is_visible("#loading")
