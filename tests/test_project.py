@@ -46,3 +46,19 @@ def test_options_have_valid_defaults():
     for spec in GAMES:
         for opt in spec.options:
             assert opt.default in opt.values, (spec.id, opt.name)
+
+
+def test_site_command_writes_a_complete_static_folder(tmp_path):
+    import subprocess
+    import sys
+
+    out = tmp_path / "site"
+    subprocess.run([sys.executable, str(ROOT / "build.py"), "site", str(out)], check=True, capture_output=True)
+    for f in ["index.html", "pyscript.toml", "py/main.py", "static/app.css",
+              "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyscript/core.js"]:
+        assert (out / f).is_file(), f
+    for f in tomllib.loads((out / "pyscript.toml").read_text())["files"]:
+        assert (out / f).is_file(), f
+    # nothing outside the site's own origin is named by the page
+    html = (out / "index.html").read_text()
+    assert "http://" not in html and "https://" not in html
