@@ -9,9 +9,10 @@ tap a target; two quick taps send a card to a foundation).
 from __future__ import annotations
 
 import random
+import traceback
 from typing import Any
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
 from patience.errors import IllegalMoveError
@@ -53,14 +54,23 @@ class App:
         self.frame_pending = False
 
     # --- wiring ----------------------------------------------------------------------
-    def on(self, target: Any, event: str, handler: Any, **opts: Any) -> None:
-        proxy = create_proxy(handler)
+    def on(self, target: Any, event: str, handler: Any) -> None:
+        """Listen with a guard: a failure is reported and leaves the game as it was."""
+        def guarded(e: Any) -> None:
+            try:
+                handler(e)
+            except Exception:  # report, never leave a half-drawn table
+                window.console.error(traceback.format_exc())
+                self.press = None
+                self.selected = None
+                self.message("Something went wrong; the game is unchanged. Please report it.", "error")
+                if self.session is not None:
+                    self.view.drop_all()
+                    self.refresh()
+
+        proxy = create_proxy(guarded)
         self.proxies.append(proxy)
-        if opts:
-            target.addEventListener(event, proxy, window.Object.fromEntries(
-                [[k, v] for k, v in opts.items()]))
-        else:
-            target.addEventListener(event, proxy)
+        target.addEventListener(event, proxy)
 
     def start(self) -> None:
         chooser = document.getElementById("game")
@@ -215,7 +225,7 @@ class App:
     def schedule_render(self) -> None:
         if not self.frame_pending:
             self.frame_pending = True
-            window.requestAnimationFrame(create_proxy(self.frame))
+            window.requestAnimationFrame(create_once_callable(self.frame))
 
     def frame(self, _t: Any = None) -> None:
         self.frame_pending = False
@@ -439,4 +449,10 @@ class App:
 
 
 def main() -> None:
-    App().start()
+    try:
+        App().start()
+    except Exception:
+        window.console.error(traceback.format_exc())
+        document.querySelector("#loading p").textContent = \
+            "The card table could not start. Reload the page; if it happens again, please report it."
+        document.querySelector("#loading .spinner").hidden = True

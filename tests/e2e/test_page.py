@@ -104,3 +104,27 @@ def test_loading_indicator_before_python(fresh):
     assert page.evaluate("document.body.dataset.ready") is None
     page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
     assert not page.is_visible("#loading")
+
+
+def test_rapid_clicks_during_animation_and_resize(page):
+    game = get_game("klondike", {"draw": "3"})
+    open_deal(page, to_query(game, 41))
+    box = page.locator('#table .slot[data-pile="stock"]').bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.dblclick(x, y)  # two stock clicks while the first cards are still flying
+    page.mouse.click(x, y)
+    page.wait_for_function("() => document.getElementById('table').dataset.moves === '3'")
+    for _ in range(3):
+        page.click("#undo")
+    page.click("#redo")
+    page.keyboard.press("Control+z")
+    page.wait_for_function("() => document.getElementById('table').dataset.moves === '0'")
+    assert_dom_is(page, game, game.deal(41))
+    # a narrow window re-lays the table out: every card stays inside it
+    page.set_viewport_size({"width": 600, "height": 500})
+    page.wait_for_timeout(300)
+    right = page.evaluate("Math.max(...[...document.querySelectorAll('#table .card, #table .slot')]"
+                          ".map(e => e.getBoundingClientRect().right))")
+    assert right <= 600
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.wait_for_timeout(300)
