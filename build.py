@@ -264,10 +264,13 @@ def test(args: list[str]) -> int:
     chromium = ensure_chromium()
     site = build_site(BUILD / "site")
     env = {**os.environ, "PATIENCE_CHROMIUM": chromium, "PATIENCE_SITE": str(site)}
-    say("type check (mypy --strict on the engine)")
-    rc = subprocess.run([str(venv_python()), "-m", "mypy", "--strict", "py/patience"], cwd=ROOT, env=env).returncode
-    if rc != 0:
-        return rc
+    say("type check (mypy --strict; the table layer with the browser modules untyped)")
+    mypy = [str(venv_python()), "-m", "mypy", "--strict"]
+    for extra in ([], ["--ignore-missing-imports", "--allow-untyped-calls", "--allow-subclassing-any"]):
+        target = ["py/patience"] if not extra else ["py/table", "py/main.py"]
+        rc = subprocess.run([*mypy, *extra, *target], cwd=ROOT, env=env).returncode
+        if rc != 0:
+            return rc
     say("pytest")
     return subprocess.run([str(venv_python()), "-m", "pytest", *args], cwd=ROOT, env=env).returncode
 

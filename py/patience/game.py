@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping, NamedTuple
 
 from .cards import Card
-from .errors import IllegalMoveError, InvalidMoveError, OptionError
+from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, OptionError
 from .rng import Rng
 from .spec import GameSpec, Layout, PileSpec
 from .state import Pile, State
@@ -85,8 +85,6 @@ class Game:
 
     def check(self, state: State) -> None:
         """Raise InvalidCodeError unless the state holds exactly this game's cards."""
-        from .errors import InvalidCodeError
-
         counts = state.cards()
         if any(c.deck >= self.spec.decks for c in counts):
             raise InvalidCodeError(f"{self.id} plays with {self.spec.decks} deck(s)")

@@ -27,6 +27,11 @@ DRAG_THRESHOLD = {"mouse": 4.0, "pen": 6.0, "touch": 8.0}
 DOUBLE_TAP_MS = 350.0
 
 
+def fresh_seed() -> int:
+    """A new deal number (nine digits at most, easy to read out and type)."""
+    return random.randint(1, min(MAX_SEED, 999_999_999))
+
+
 class Press:
     """A pointer held down on the table."""
 
@@ -103,7 +108,7 @@ class App:
     # --- deals -----------------------------------------------------------------------
     def open(self, request: Request, history: str) -> None:
         """Show the deal a request names; history is 'push', 'replace' or 'none'."""
-        seed = request.seed if request.seed is not None else random.randint(1, 999_999_999)
+        seed = request.seed if request.seed is not None else fresh_seed()
         self.load(request.game, seed, history)
         if request.problems:
             self.message(" ".join(request.problems), "warning")
@@ -134,10 +139,10 @@ class App:
 
     def new_deal(self) -> None:
         assert self.session is not None
-        self.load(self.session.game, random.randint(1, min(MAX_SEED, 999_999_999)), "push")
+        self.load(self.session.game, fresh_seed(), "push")
 
     def switch_game(self, game_id: str) -> None:
-        self.load(get_game(game_id), random.randint(1, 999_999_999), "push")
+        self.load(get_game(game_id), fresh_seed(), "push")
 
     def set_option(self, name: str, value: str) -> None:
         """A changed option plays the same deal number under the new rules."""
@@ -370,31 +375,28 @@ class App:
         """Play the drag if it ended over a legal target, else send the cards back."""
         assert self.session is not None
         box = self.root.getBoundingClientRect()
-        px = float(event.clientX) - float(box.left)
-        py = float(event.clientY) - float(box.top)
-        target = self.drop_target(press, px, py)
+        left, top = float(box.left), float(box.top)
+        target = self.drop_target(press, float(event.clientX) - left, float(event.clientY) - top,
+                                  press.x - left, press.y - top)
         if target is not None:
             self.play(Move(MOVE, press.pile, target, press.n))
         else:
             self.render()  # animates back home
 
-    def drop_target(self, press: Press, px: float, py: float) -> int | None:
-        assert self.view.metrics is not None
+    def drop_target(self, press: Press, px: float, py: float, sx: float, sy: float) -> int | None:
+        """The target under the pointer (px, py), else the one the dragged card overlaps most
+        (the pointer went down at (sx, sy); all in table coordinates)."""
+        assert self.view.metrics is not None and self.session is not None
         m = self.view.metrics
         slack = m.cw * 0.2
-        # The dragged card's box: where the pointer grabbed it, moved with the pointer.
-        best, best_area = None, 0.0
         for t in press.targets:
             left, top, right, bottom = self.view.rect(t)
             if left - slack <= px <= right + slack and top - slack <= py <= bottom + slack:
                 return t
-        state = self.session.state if self.session else None
-        if state is None:
-            return None
-        start = len(state.piles[press.pile]) - press.n
+        start = len(self.session.state.piles[press.pile]) - press.n
         hx, hy = self.view.positions[press.pile][start]
-        cx = hx + (px - (press.x - float(self.root.getBoundingClientRect().left)))
-        cy = hy + (py - (press.y - float(self.root.getBoundingClientRect().top)))
+        cx, cy = hx + px - sx, hy + py - sy  # the dragged card's top-left corner
+        best, best_area = None, 0.0
         for t in press.targets:
             left, top, right, bottom = self.view.rect(t)
             w = min(right, cx + m.cw) - max(left, cx)

@@ -82,22 +82,22 @@ class View:
         window.setTimeout(create_once_callable(lambda: self.root.classList.remove("instant")), 60)
 
     # --- drawing -------------------------------------------------------------------
-    def set(self, key: tuple[str, int], el: Any, **attrs: str) -> None:
+    def write(self, key: tuple[str, int], el: Any, **attrs: str) -> None:
         """Write only what changed (attribute names with _ for -)."""
         old = self.written.setdefault(key, {})
-        for key, value in attrs.items():
-            if old.get(key) != value:
-                old[key] = value
-                if key == "style_transform":
+        for name, value in attrs.items():
+            if old.get(name) != value:
+                old[name] = value
+                if name == "style_transform":
                     el.style.transform = value
-                elif key == "style_z":
+                elif name == "style_z":
                     el.style.zIndex = value
-                elif key == "class":
+                elif name == "class":
                     el.className = value
-                elif key == "text":
+                elif name == "text":
                     el.textContent = value
                 else:
-                    el.setAttribute(key.replace("_", "-"), value)
+                    el.setAttribute(name.replace("_", "-"), value)
 
     def render(self, state: State, marks: dict[str, set[Card] | set[int]] | None = None) -> None:
         game = self.game
@@ -119,11 +119,11 @@ class View:
             pile = state.piles[i]
             label = self.slot_label(game, state, i)
             cls = f"slot {spec.role}" + (" target" if i in targets else "")
-            self.set(("slot", i), self.slots[i], style_transform=f"translate({x:.1f}px,{y:.1f}px)", **{"class": cls},
+            self.write(("slot", i), self.slots[i], style_transform=f"translate({x:.1f}px,{y:.1f}px)", **{"class": cls},
                      data_label=label)
             badge = self.badges.get(i)
             if badge is not None:
-                self.set(("badge", i), badge, style_transform=f"translate({x:.1f}px,{y + m.ch + 2:.1f}px)",
+                self.write(("badge", i), badge, style_transform=f"translate({x:.1f}px,{y + m.ch + 2:.1f}px)",
                          text=str(len(pile)) if pile else "")
             down = state.down[i]
             top = len(pile) - 1
@@ -136,7 +136,7 @@ class View:
                     classes.append("selected")
                 if k == top and i in targets:
                     classes.append("target")
-                self.set(
+                self.write(
                     ("card", card),
                     el,
                     **{"class": " ".join(classes)},

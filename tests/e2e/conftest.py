@@ -68,37 +68,40 @@ def boot(browser, base_url: str, query: str = "?game=klondike&seed=1", **ctx):
     return page, watch
 
 
-@pytest.fixture(scope="session")
-def _desktop(browser, base_url):
-    page, watch = boot(browser, base_url, viewport={"width": 1280, "height": 720})
+def _session_page(browser, base_url, **ctx):
+    page, watch = boot(browser, base_url, **ctx)
     yield page, watch
     page.context.close()
+
+
+def _checked(shared):
+    page, watch = shared
+    watch.check()
+    yield page
+    watch.check()
+
+
+@pytest.fixture(scope="session")
+def _desktop(browser, base_url):
+    yield from _session_page(browser, base_url, viewport={"width": 1280, "height": 720})
+
+
+@pytest.fixture(scope="session")
+def _phone(browser, base_url):
+    yield from _session_page(browser, base_url, viewport={"width": 390, "height": 844}, has_touch=True,
+                             is_mobile=True, device_scale_factor=2)
 
 
 @pytest.fixture
 def page(_desktop):
     """The shared desktop page (1280×720, mouse)."""
-    page, watch = _desktop
-    watch.check()
-    yield page
-    watch.check()
-
-
-@pytest.fixture(scope="session")
-def _phone(browser, base_url):
-    page, watch = boot(browser, base_url, viewport={"width": 390, "height": 844}, has_touch=True,
-                       is_mobile=True, device_scale_factor=2)
-    yield page, watch
-    page.context.close()
+    yield from _checked(_desktop)
 
 
 @pytest.fixture
 def phone(_phone):
     """The shared phone page (390×844, touch)."""
-    page, watch = _phone
-    watch.check()
-    yield page
-    watch.check()
+    yield from _checked(_phone)
 
 
 @pytest.fixture
