@@ -66,3 +66,19 @@ def test_tall_piles_squeeze_to_fit():
     assert pos[t1][-1][1] + m.ch <= 600
     ys = [y for _, y in pos[t1]]
     assert ys == sorted(ys) and len(set(ys)) == len(ys)  # still fanned, in order
+
+
+def test_hit_finds_the_top_visible_card_or_the_empty_slot():
+    from helpers import position
+    game = get_game("klondike")
+    s = position(game, t1="2:5hKc7d9s", t2="")
+    m = geometry.metrics(game, 1000, 700)
+    pos = geometry.card_positions(game, s, m, 700)
+    t1, t2 = game.index["t1"], game.index["t2"]
+    x, y = pos[t1][3]
+    assert geometry.hit(game, pos, m, x + 5, y + m.ch - 5) == (t1, 3)  # the top card's body
+    x, y = pos[t1][2]
+    assert geometry.hit(game, pos, m, x + 5, y + 2) == (t1, 2)  # the visible strip of the one below
+    sx, sy = m.origin(game.piles[t2].x, game.piles[t2].y)
+    assert geometry.hit(game, pos, m, sx + 5, sy + 5) == (t2, None)
+    assert geometry.hit(game, pos, m, 1, 699) is None

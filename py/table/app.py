@@ -20,6 +20,7 @@ from patience.game import MOVE, Game, Move
 from patience.registry import GAMES, get_game
 from patience.session import Session
 
+from . import geometry
 from .urlstate import MAX_SEED, Request, parse_query, to_query
 from .view import View
 
@@ -268,7 +269,9 @@ class App:
             self.show_win()
         elif status == "stuck":
             extra = f" Score: {game.score(state)}." if game.spec.scored else ""
-            self.message(f"No moves left.{extra} Undo, restart or start a new deal.", "stuck")
+            why = " (turning the stock brings no card that can be played)" \
+                if game.stock_move(state) is not None else ""
+            self.message(f"No moves left{why}.{extra} Undo, restart or start a new deal.", "stuck")
         elif document.getElementById("message").getAttribute("data-kind") == "stuck":
             self.clear_message()
 
@@ -296,16 +299,11 @@ class App:
 
     # --- pointer ---------------------------------------------------------------------
     def locate(self, event: Any) -> tuple[int, int | None] | None:
-        """The pile (and card index) under a pointer event, from the DOM conventions."""
-        assert self.session is not None
-        el = event.target.closest("[data-pile]") if event.target else None
-        if not el:
-            return None
-        pile = self.session.game.index.get(str(el.getAttribute("data-pile")))
-        if pile is None:
-            return None
-        index = el.getAttribute("data-index")  # None on an empty pile's slot
-        return pile, (int(index) if index else None)
+        """The pile (and card index) under a pointer event."""
+        assert self.view.game is not None and self.view.metrics is not None
+        box = self.root.getBoundingClientRect()
+        return geometry.hit(self.view.game, self.view.positions, self.view.metrics,
+                            float(event.clientX) - float(box.left), float(event.clientY) - float(box.top))
 
     def movable(self, pile: int, index: int | None) -> int:
         """How many cards a press at (pile, index) picks up (0: none)."""

@@ -87,3 +87,25 @@ def pile_rect(game: Game, i: int, positions: list[list[tuple[float, float]]], m:
 def table_height(game: Game, m: Metrics, positions: list[list[tuple[float, float]]]) -> float:
     bottom = max(pile_rect(game, i, positions, m)[3] for i in range(len(game.piles)))
     return bottom + m.pad
+
+
+def hit(game: Game, positions: list[list[tuple[float, float]]], m: Metrics,
+        x: float, y: float) -> tuple[int, int | None] | None:
+    """The pile and card under (x, y), by where the cards rest, not where an animation
+    has them now: a quick second click acts on the table as the player will see it.
+    ``(pile, None)`` is an empty spot of a pile's slot."""
+    best: tuple[int, int] | None = None
+    for i, pile_pos in enumerate(positions):
+        for k in range(len(pile_pos) - 1, -1, -1):
+            cx, cy = pile_pos[k]
+            if cx <= x <= cx + m.cw and cy <= y <= cy + m.ch:
+                if best is None or k >= best[1]:
+                    best = (i, k)
+                break
+    if best is not None:
+        return best
+    for i, spec in enumerate(game.piles):
+        sx, sy = m.origin(spec.x, spec.y)
+        if sx <= x <= sx + m.cw and sy <= y <= sy + m.ch:
+            return i, None
+    return None

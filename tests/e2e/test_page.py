@@ -128,3 +128,29 @@ def test_rapid_clicks_during_animation_and_resize(page):
     assert right <= 600
     page.set_viewport_size({"width": 1280, "height": 720})
     page.wait_for_timeout(300)
+
+
+def test_stuck_is_shown_with_the_score(page):
+    """Canfield, one pass: turn the whole stock without playing, until nothing is left to do.
+
+    (Stuck means no card can be played now or after any number of stock clicks.)"""
+    game = get_game("canfield", {"draw": "1", "passes": "1"})
+    for seed in range(1, 200):
+        state = game.deal(seed)
+        clicks = 0
+        while game.stock_move(state) is not None:
+            state = game.apply(state, game.stock_move(state))
+            clicks += 1
+        if game.status(state) == "stuck" and game.status(game.deal(seed)) == "playing":
+            break
+    else:
+        raise AssertionError("no such deal")
+    open_deal(page, to_query(game, seed))
+    for _ in range(clicks):
+        click_stock(page)
+    page.wait_for_function(f"() => document.getElementById('table').dataset.moves === '{clicks}'")
+    assert table(page)["status"] == "stuck"
+    assert "No moves left" in message(page) and f"Score: {game.score(state)}" in message(page)
+    page.click("#restart")  # back at the deal a move can be played: the message goes
+    page.wait_for_function("() => document.getElementById('table').dataset.status === 'playing'")
+    assert message(page) == ""
