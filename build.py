@@ -205,7 +205,10 @@ def make_server(directory: Path, port: int = 8000, host: str = "127.0.0.1") -> h
 
 def serve(port: int) -> None:
     site = build_site(BUILD / "site")
-    server = make_server(site, port)
+    try:
+        server = make_server(site, port)
+    except OSError as err:
+        fail(f"cannot serve on 127.0.0.1:{port} ({err.strerror}); try: python3 build.py serve --port 8001")
     print(f"Serving Patience at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
     try:
         server.serve_forever()
