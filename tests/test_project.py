@@ -62,3 +62,11 @@ def test_site_command_writes_a_complete_static_folder(tmp_path):
     # nothing outside the site's own origin is named by the page
     html = (out / "index.html").read_text()
     assert "http://" not in html and "https://" not in html
+
+
+def test_readme_examples_run(monkeypatch):
+    import doctest
+
+    monkeypatch.chdir(ROOT)
+    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False)
+    assert result.attempted >= 4 and result.failed == 0
