@@ -86,6 +86,7 @@ class App:
             opt.textContent = f"{spec.name_ru} — {spec.name}"
             chooser.appendChild(opt)
         self.on(chooser, "change", lambda e: self.switch_game(str(chooser.value)))
+        self.on(document.getElementById("options"), "change", self.option_changed)
         self.on(document.getElementById("new"), "click", lambda e: self.new_deal())
         self.on(document.getElementById("restart"), "click", lambda e: self.restart())
         self.on(document.getElementById("undo"), "click", lambda e: self.undo())
@@ -123,6 +124,7 @@ class App:
         self.last_tap = None
         if not same_layout:
             self.view.setup(game)
+            self.build_options(game)
         self.view.instant(window)
         self.clear_message()
         self.close_win()
@@ -132,7 +134,6 @@ class App:
         elif history == "replace" and str(window.location.search) != query:
             window.history.replaceState(None, "", query)
         document.getElementById("game").value = game.id
-        self.build_options(game)
         self.root.dataset.game = game.id
         self.root.dataset.seed = str(seed)
         document.getElementById("deal-no").textContent = f"#{seed}"
@@ -168,13 +169,14 @@ class App:
                 o.textContent = opt.value_labels.get(value, value)
                 select.appendChild(o)
             select.value = game.options[opt.name]
-            self.on(select, "change", self.option_handler(opt.name, select))
             label.appendChild(text)
             label.appendChild(select)
             box.appendChild(label)
 
-    def option_handler(self, name: str, select: Any) -> Any:
-        return lambda e: self.set_option(name, str(select.value))
+    def option_changed(self, event: Any) -> None:
+        name = event.target.getAttribute("data-option")
+        if name:
+            self.set_option(str(name), str(event.target.value))
 
     # --- actions ---------------------------------------------------------------------
     def play(self, move: Move) -> bool:
