@@ -50,6 +50,10 @@ class Card(int):
 
 
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(104))
+# Lookup tables indexed by card, for the hot paths of move generation and search.
+RANK_OF: tuple[int, ...] = tuple(c.rank for c in CARDS)
+SUIT_OF: tuple[int, ...] = tuple(c.suit for c in CARDS)
+RED_OF: tuple[bool, ...] = tuple(c.red for c in CARDS)
 
 
 def make_card(rank: int, suit: int, deck: int = 0) -> Card:

@@ -41,6 +41,10 @@ class Game:
         self.stock = self.role_index("stock")
         self.waste = self.role_index("waste")
         self.foundations = tuple(i for i, p in enumerate(self.piles) if p.role == "foundation")
+        # For each pile, the piles its cards may go to (by role): the move generator's loop.
+        self.dests: tuple[tuple[int, ...], ...] = tuple(
+            tuple(d for d, target in enumerate(self.piles) if d != s and target.role in spec.sends)
+            for s, spec in enumerate(self.piles))
         self.ncards = 52 * spec.decks
 
     # --- identity -------------------------------------------------------------------
@@ -178,14 +182,13 @@ class Game:
     def legal_moves(self, state: State) -> list[Move]:
         """Every legal action, in a fixed order: card moves by pile, then the stock."""
         moves: list[Move] = []
-        npiles = len(self.piles)
-        for src in range(npiles):
+        for src, dests in enumerate(self.dests):
+            if not dests:
+                continue
             sizes = self.pick_sizes(state, src)
             if not sizes:
                 continue
-            for dst in range(npiles):
-                if dst == src:
-                    continue
+            for dst in dests:
                 one_only = self.piles[dst].max_in == 1
                 for n in ((1,) if one_only else sizes):
                     if self.accepts(state, src, dst, n):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Literal, Mapping
 
-from .cards import Card
+from .cards import RANK_OF, RED_OF, SUIT_OF, Card
 
 if TYPE_CHECKING:
     from .game import Game
@@ -34,11 +34,11 @@ class Build:
 
     def fits(self, under: Card, over: Card) -> bool:
         if self.suit == "same":
-            if under.suit != over.suit:
+            if SUIT_OF[under] != SUIT_OF[over]:
                 return False
-        elif self.suit == "alt" and under.red == over.red:
+        elif self.suit == "alt" and RED_OF[under] == RED_OF[over]:
             return False
-        step = (over.rank - under.rank) * self.direction
+        step = (RANK_OF[over] - RANK_OF[under]) * self.direction
         if step == 1:
             return True
         return self.wrap and step == -12
