@@ -73,10 +73,14 @@ def parse_card(text: str) -> Card:
     return make_card(RANKS.index(t[0].upper()) + 1, SUITS.index(t[1].lower()), deck)
 
 
+def rank_name(rank: int) -> str:
+    """How a rank is printed on a card: ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``."""
+    return "10" if rank == 10 else RANKS[rank - 1]
+
+
 def card_name(card: Card) -> str:
     """Readable name with the suit symbol, e.g. ``10♦``."""
-    r = RANKS[card.rank - 1]
-    return ("10" if r == "T" else r) + SUIT_SYMBOLS[card.suit]
+    return rank_name(card.rank) + SUIT_SYMBOLS[card.suit]
 
 
 def deck(decks: int = 1) -> tuple[Card, ...]:

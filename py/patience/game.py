@@ -8,7 +8,7 @@ Finding moves is separate from doing them.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, NamedTuple
+from typing import Mapping, NamedTuple
 
 from .cards import Card
 from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, OptionError
@@ -152,6 +152,13 @@ class Game:
         size = len(state.piles[i])
         return (size, 1) if size > 1 and run == size else (1,)
 
+    def sizes_to(self, sizes: tuple[int, ...], dst: int) -> tuple[int, ...]:
+        """Card counts that may go to pile dst, given what may be picked up: a pile that
+        takes one card at a time (a foundation) takes the top card whatever the pick rule."""
+        if self.piles[dst].max_in == 1:
+            return (1,) if sizes else ()
+        return sizes
+
     def accepts(self, state: State, src: int, dst: int, n: int) -> bool:
         """Whether n cards from the top of pile src may be dropped on pile dst."""
         if src == dst:
@@ -189,8 +196,7 @@ class Game:
             if not sizes:
                 continue
             for dst in dests:
-                one_only = self.piles[dst].max_in == 1
-                for n in ((1,) if one_only else sizes):
+                for n in self.sizes_to(sizes, dst):
                     if self.accepts(state, src, dst, n):
                         moves.append(Move(MOVE, src, dst, n))
         stock = self.stock_move(state)
@@ -220,14 +226,8 @@ class Game:
             npiles = len(self.piles)
             if not (0 <= move.src < npiles and 0 <= move.dst < npiles) or move.n < 1:
                 return False
-            pile_size = len(state.piles[move.src]) - state.down[move.src]
-            if move.n > pile_size:
-                return False
-            if self.piles[move.dst].max_in == 1 and move.n == 1:
-                allowed = bool(self.pick_sizes(state, move.src))
-            else:
-                allowed = move.n in self.pick_sizes(state, move.src)
-            return allowed and self.accepts(state, move.src, move.dst, move.n)
+            allowed = self.sizes_to(self.pick_sizes(state, move.src), move.dst)
+            return move.n in allowed and self.accepts(state, move.src, move.dst, move.n)
         return move == self.stock_move(state)
 
     def targets(self, state: State, src: int, n: int) -> list[int]:
@@ -328,6 +328,3 @@ def resolve_options(spec: GameSpec, given: Mapping[str, str]) -> dict[str, str]:
         out[name] = value
     return out
 
-
-def moves_text(game: Game, moves: Iterable[Move]) -> str:
-    return " ".join(game.notation(m) for m in moves)

@@ -60,6 +60,3 @@ class Session:
         del self.states[1:]
         del self.moves[:]
         self.at = 0
-
-    def history(self) -> list[str]:
-        return [self.game.notation(m) for m in self.moves[: self.at]]

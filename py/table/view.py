@@ -13,18 +13,13 @@ from typing import Any
 
 from pyodide.ffi import create_once_callable
 
-from patience.cards import RANKS, SUIT_SYMBOLS, Card, deck
+from patience.cards import SUIT_SYMBOLS, Card, deck, rank_name
 from patience.game import Game
 from patience.state import State
 
 from . import geometry
 
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-
-
-def rank_text(card: Card) -> str:
-    r = RANKS[card.rank - 1]
-    return "10" if r == "T" else r
 
 
 class View:
@@ -159,7 +154,7 @@ class View:
         old["face"] = want
         rank, suit, pip = self.parts[card]
         if face_up:
-            rank.textContent = rank_text(card)
+            rank.textContent = rank_name(card.rank)
             suit.textContent = SUIT_SYMBOLS[card.suit]
             pip.textContent = SUIT_SYMBOLS[card.suit]
         else:
@@ -171,7 +166,7 @@ class View:
             return "↻" if game.stock_move(state) is not None else "✕"
         if spec.role == "foundation" and not state.piles[i]:
             if spec.empty == "base":
-                return rank_text(Card(game.info_value(state, "base") - 1))
+                return rank_name(game.info_value(state, "base"))
             return "A"
         if spec.role == "tableau" and not state.piles[i] and spec.empty == "K":
             return "K"
@@ -182,7 +177,7 @@ class View:
         where = f"{pile}, card {k + 1} of {size}"
         if not face_up:
             return f"face-down card, {where}"
-        return f"{rank_text(card)} of {SUIT_NAMES[card.suit]}, {where}"
+        return f"{rank_name(card.rank)} of {SUIT_NAMES[card.suit]}, {where}"
 
     # --- dragging ------------------------------------------------------------------
     def lift(self, state: State, pile: int, n: int, dx: float, dy: float) -> None:
