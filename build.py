@@ -4,6 +4,7 @@
     python3 build.py serve [--port 8000]   build what is missing, serve on 127.0.0.1
     python3 build.py test [pytest args]    install test needs, build, run every test
     python3 build.py site DIR              a deployable static folder
+    python3 build.py config                list py/'s files in pyscript.toml
 
 The Pyodide and PyScript runtimes come from the npm registry through ``npm pack``
 (pinned versions), are checked against pinned integrity hashes and unpacked into
@@ -149,6 +150,14 @@ def py_files() -> list[str]:
     return out
 
 
+def write_config() -> None:
+    """Rewrite the [files] table of pyscript.toml from the Python files under py/."""
+    text = (ROOT / "pyscript.toml").read_text()
+    head = text[: text.index("\n[files]") + 1]
+    lines = [f'"./{f}" = "./{f.removeprefix("py/").rsplit("/", 1)[0]}/"' for f in py_files() if f not in SITE_PY]
+    (ROOT / "pyscript.toml").write_text(head + "[files]\n" + "\n".join(lines) + "\n")
+
+
 def check_config() -> None:
     """pyscript.toml must list exactly the Python files the page needs."""
     import tomllib
@@ -158,7 +167,8 @@ def check_config() -> None:
     wanted = set(py_files()) - set(SITE_PY)
     if listed != wanted:
         fail("pyscript.toml [files] is out of step with py/: "
-             f"missing {sorted(wanted - listed)}, extra {sorted(listed - wanted)}")
+             f"missing {sorted(wanted - listed)}, extra {sorted(listed - wanted)} "
+             "(python3 build.py config rewrites it)")
 
 
 def build_site(dest: Path) -> Path:
@@ -295,6 +305,9 @@ def main(argv: list[str]) -> int:
         if len(rest) != 1:
             fail("usage: python3 build.py site DIR")
         say(f"site written to {build_site(Path(rest[0]).resolve())}")
+        return 0
+    if cmd == "config":
+        write_config()
         return 0
     if cmd == "fetch":
         fetch_runtime()

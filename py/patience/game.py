@@ -13,7 +13,7 @@ from typing import Mapping, NamedTuple
 from .cards import Card
 from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, OptionError
 from .rng import Rng
-from .spec import GameSpec, Layout, PileSpec
+from .spec import GameSpec, Layout, PileSpec, Special
 from .state import Pile, State
 
 MOVE, DEAL, RECYCLE = "move", "deal", "recycle"
@@ -72,6 +72,8 @@ class Game:
     def deal(self, seed: int) -> State:
         """The deal for ``seed``: the same on every Python (own PRNG, own shuffle)."""
         state = self.spec.deal(self, Rng(seed, self.id))
+        if "seed" in self.layout.info:
+            state = self.with_info(state, "seed", seed)
         return self.settle(state)
 
     def empty_state(self) -> State:
@@ -111,7 +113,7 @@ class Game:
 
     def parse_move(self, text: str) -> Move:
         t = text.strip()
-        if t in (DEAL, RECYCLE):
+        if t in (DEAL, RECYCLE) or self.special(t) is not None:
             return Move(t)
         src_text, sep, dst = t.partition(">")
         src, _, count = src_text.partition(":")
@@ -163,6 +165,8 @@ class Game:
         """Whether n cards from the top of pile src may be dropped on pile dst."""
         if src == dst:
             return False
+        if self.spec.accept is not None:
+            return self.spec.accept(self, state, src, dst, n)
         target = self.piles[dst]
         if target.role not in self.piles[src].sends or n > target.max_in:
             return False
@@ -187,7 +191,17 @@ class Game:
         return False
 
     def legal_moves(self, state: State) -> list[Move]:
-        """Every legal action, in a fixed order: card moves by pile, then the stock."""
+        """Every legal action, in a fixed order: card moves, the stock, special actions."""
+        moves = self.card_moves(state)
+        stock = self.stock_move(state)
+        if stock is not None:
+            moves.append(stock)
+        moves += [Move(s.kind) for s in self.spec.specials if s.available(self, state)]
+        return moves
+
+    def card_moves(self, state: State) -> list[Move]:
+        if self.spec.generate is not None:
+            return self.spec.generate(self, state)
         moves: list[Move] = []
         for src, dests in enumerate(self.dests):
             if not dests:
@@ -199,9 +213,6 @@ class Game:
                 for n in self.sizes_to(sizes, dst):
                     if self.accepts(state, src, dst, n):
                         moves.append(Move(MOVE, src, dst, n))
-        stock = self.stock_move(state)
-        if stock is not None:
-            moves.append(stock)
         return moves
 
     def stock_move(self, state: State) -> Move | None:
@@ -228,7 +239,16 @@ class Game:
                 return False
             allowed = self.sizes_to(self.pick_sizes(state, move.src), move.dst)
             return move.n in allowed and self.accepts(state, move.src, move.dst, move.n)
+        special = self.special(move.kind)
+        if special is not None:
+            return move == Move(special.kind) and special.available(self, state)
         return move == self.stock_move(state)
+
+    def special(self, kind: str) -> Special | None:
+        for s in self.spec.specials:
+            if s.kind == kind:
+                return s
+        return None
 
     def targets(self, state: State, src: int, n: int) -> list[int]:
         """Piles on which the n top cards of src may be dropped (for the table)."""
@@ -250,6 +270,10 @@ class Game:
             src_pile = piles[move.src]
             piles[move.dst] = piles[move.dst] + src_pile[-move.n:]
             piles[move.src] = src_pile[:-move.n]
+        elif move.kind not in (DEAL, RECYCLE):
+            special = self.special(move.kind)
+            assert special is not None, move
+            return self.settle(special.apply(self, state))
         elif move.kind == DEAL:
             stock = piles[self.stock]
             k = min(self.layout.draw, len(stock))
@@ -283,31 +307,35 @@ class Game:
         return sum(len(state.piles[i]) for i in self.foundations)
 
     def is_won(self, state: State) -> bool:
+        if self.spec.won is not None:
+            return self.spec.won(self, state)
         return self.score(state) == self.ncards
 
     def is_stuck(self, state: State) -> bool:
-        """No card move now or after any number of stock clicks (and not won).
-
-        A move of a whole pile onto an empty pile of the same kind changes nothing and
-        does not count.
+        """No card move and no special action now or after any number of stock clicks
+        (and not won).  A move of a whole tableau pile onto an empty tableau pile changes
+        nothing and does not count.
         """
         if self.is_won(state):
             return False
         seen: set[tuple[Pile, ...]] = set()
         while True:
-            moves = self.legal_moves(state)
-            if any(m.kind == MOVE and not self.is_idle(state, m) for m in moves):
+            if any(not self.is_idle(state, m) for m in self.card_moves(state)):
                 return False
-            if moves[-1:] == [] or moves[-1].kind == MOVE or state.piles in seen:
+            if any(s.available(self, state) for s in self.spec.specials):
+                return False
+            stock = self.stock_move(state)
+            if stock is None or state.piles in seen:
                 return True
             seen.add(state.piles)
-            state = self.apply(state, moves[-1])
+            state = self.apply(state, stock)
 
     def is_idle(self, state: State, move: Move) -> bool:
         return (
-            move.n == len(state.piles[move.src])
+            move.kind == MOVE
+            and move.n == len(state.piles[move.src])
             and not state.piles[move.dst]
-            and self.piles[move.src].role == self.piles[move.dst].role
+            and self.piles[move.src].role == self.piles[move.dst].role == "tableau"
         )
 
     def status(self, state: State) -> str:

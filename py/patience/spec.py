@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Callable, Literal, Mapping
 from .cards import RANK_OF, RED_OF, SUIT_OF, Card
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Game, Move
     from .rng import Rng
     from .state import State
 
-Role = Literal["stock", "waste", "reserve", "foundation", "tableau"]
+Role = Literal["stock", "waste", "reserve", "foundation", "tableau", "cell", "discard"]
 Pick = Literal["none", "top", "run", "whole_run", "top_or_all"]
 Fan = Literal["stack", "down", "right", "waste"]
 Empty = Literal["none", "any", "K", "A", "base", "from_waste"]
@@ -59,6 +59,7 @@ class PileSpec:
     x: float = 0.0  # position on the table, in card widths
     y: float = 0.0  # and card heights
     fan: Fan = "stack"
+    label: str = ""  # shown on the slot while the pile is empty (what it takes)
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,19 @@ class Option:
 
 Settle = Callable[["Game", "State"], "State"]
 Deal = Callable[["Game", "Rng"], "State"]
+Generate = Callable[["Game", "State"], "list[Move]"]
+Accept = Callable[["Game", "State", int, int, int], bool]
+Won = Callable[["Game", "State"], bool]
+
+
+@dataclass(frozen=True)
+class Special:
+    """A player action of its own besides card moves and the stock (e.g. a reshuffle)."""
+
+    kind: str  # also its notation
+    label: Callable[["Game", "State"], str]  # what the button says now
+    available: Callable[["Game", "State"], bool]
+    apply: Callable[["Game", "State"], "State"]
 
 
 @dataclass(frozen=True)
@@ -86,6 +100,8 @@ class Layout:
     info: tuple[str, ...] = ("recycles",)  # names of the State.info counters
     width: float = 7.0  # table size in card widths
     height: float = 4.0  # and card heights
+    squeeze: bool = False  # on a narrow screen columns may overlap, leaving each card's index
+    click_to_move: bool = False  # a tap on a card plays its (first) move; a tap on a gap offers
 
 
 @dataclass(frozen=True)
@@ -102,3 +118,7 @@ class GameSpec:
     settle: tuple[Settle, ...] = ()
     scored: bool = False  # the score (cards on the foundations) is shown and kept
     source: str = ""
+    generate: Generate | None = None  # card moves, where the pile-by-pile search is too slow
+    accept: Accept | None = None  # whether n cards of src may go to dst, replacing build rules
+    won: Won | None = None  # replacing "every card on the foundations"
+    specials: tuple[Special, ...] = ()

@@ -17,6 +17,8 @@ GAP = 0.14  # space between columns, in card widths
 PAD = 0.2  # table margin, in card widths
 MAX_CW = 120.0
 MIN_CW = 36.0
+READABLE_CW = 44.0  # below this a corner index is hard to read on a phone
+MIN_OVERLAP_STEP = 0.42  # squeezed columns: how much of each card stays visible
 DOWN_STEP = 0.11  # fan offset of a face-down card, in card heights
 UP_STEP = 0.27  # fan offset of a face-up card
 MIN_UP_STEP = 0.15
@@ -30,21 +32,32 @@ class Metrics:
     gap: float
     pad: float
     left: float  # left margin: the layout is centred
+    step_x: float  # distance between columns (less than a card when squeezed)
 
     def origin(self, x: float, y: float) -> tuple[float, float]:
-        return (self.left + x * (self.cw + self.gap), self.pad + y * self.ch + y * self.gap)
+        return (self.left + x * self.step_x, self.pad + y * self.ch + y * self.gap)
 
 
 def metrics(game: Game, width: float, height: float) -> Metrics:
-    """The largest card that fits the table's width (and a sensible share of its height)."""
+    """The largest card that fits the table's width and height.
+
+    The height never shrinks a card below a readable size (the table scrolls instead).
+    A layout that may squeeze (a wide grid on a phone) keeps readable cards and lets
+    its columns overlap, each card still showing its corner index.
+    """
     cols = game.layout.width
-    cw = width / (cols + (cols - 1) * GAP + 2 * PAD)
     rows = game.layout.height
-    cw = min(cw, height / (rows * ASPECT + 2 * PAD), MAX_CW)
+    by_width = width / (cols + (cols - 1) * GAP + 2 * PAD)
+    by_height = height / (rows * ASPECT + (rows - 1) * GAP + 2 * PAD)
+    cw = min(by_width, max(by_height, READABLE_CW), MAX_CW)
+    step = cw * (1 + GAP)
+    if game.layout.squeeze and cw < READABLE_CW and cols > 1:
+        cw = min(READABLE_CW, width / (1 + 2 * PAD + (cols - 1) * MIN_OVERLAP_STEP))
+        step = (width - cw * (1 + 2 * PAD)) / (cols - 1)
     cw = max(cw, MIN_CW)
-    used = cols * cw + (cols - 1) * cw * GAP
+    used = (cols - 1) * step + cw
     left = max(cw * PAD, (width - used) / 2)
-    return Metrics(cw, cw * ASPECT, cw * GAP, cw * PAD, left)
+    return Metrics(cw, cw * ASPECT, cw * GAP, cw * PAD, left, step)
 
 
 def card_positions(game: Game, state: State, m: Metrics, height: float) -> list[list[tuple[float, float]]]:
