@@ -82,3 +82,17 @@ def test_hit_finds_the_top_visible_card_or_the_empty_slot():
     sx, sy = m.origin(game.piles[t2].x, game.piles[t2].y)
     assert geometry.hit(game, pos, m, sx + 5, sy + 5) == (t2, None)
     assert geometry.hit(game, pos, m, 1, 699) is None
+
+
+def test_hit_on_a_squeezed_grid_finds_the_gap_behind_the_card_to_its_left():
+    from helpers import position  # noqa: F401
+    game = get_game("potocki")
+    s = game.deal(3)
+    m = geometry.metrics(game, 390, 700)
+    assert m.step_x < m.cw  # squeezed
+    pos = geometry.card_positions(game, s, m, 700)
+    gap = next(i for i in range(52) if not s.piles[i] and (i % 13) not in (0, 12))
+    sx, sy = m.origin(game.piles[gap].x, game.piles[gap].y)
+    assert geometry.hit(game, pos, m, sx + m.step_x / 2, sy + 10) == (gap, None)
+    # just left of the gap's strip: the card to its left
+    assert geometry.hit(game, pos, m, sx - 2, sy + 10) == (gap - 1, 0)

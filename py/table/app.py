@@ -54,6 +54,7 @@ class App:
         self.view = View(document, self.root)
         self.session: Session | None = None
         self.selected: tuple[int, int] | None = None  # (pile, n) picked by a tap
+        self.offer: tuple[int, list[int]] | None = None  # a tapped gap and the cards that fit it
         self.press: Press | None = None
         self.last_tap: tuple[int, int | None, float] | None = None
         self.proxies: list[Any] = []
@@ -68,7 +69,7 @@ class App:
             except Exception:  # report, never leave a half-drawn table
                 window.console.error(traceback.format_exc())
                 self.press = None
-                self.selected = None
+                self.unpick()
                 self.message("Something went wrong; the game is unchanged. Please report it.", "error")
                 if self.session is not None:
                     self.view.drop_all()
@@ -87,6 +88,7 @@ class App:
             chooser.appendChild(opt)
         self.on(chooser, "change", lambda e: self.switch_game(str(chooser.value)))
         self.on(document.getElementById("options"), "change", self.option_changed)
+        self.on(document.getElementById("actions"), "click", self.action_clicked)
         self.on(document.getElementById("new"), "click", lambda e: self.new_deal())
         self.on(document.getElementById("restart"), "click", lambda e: self.restart())
         self.on(document.getElementById("undo"), "click", lambda e: self.undo())
@@ -119,12 +121,13 @@ class App:
         same_layout = self.session is not None and self.session.game.spec is game.spec \
             and self.session.game.options == game.options
         self.session = Session(game, seed)
-        self.selected = None
+        self.unpick()
         self.press = None
         self.last_tap = None
         if not same_layout:
             self.view.setup(game)
             self.build_options(game)
+            self.build_actions(game)
         self.view.instant(window)
         self.clear_message()
         self.close_win()
@@ -173,12 +176,32 @@ class App:
             label.appendChild(select)
             box.appendChild(label)
 
+    def build_actions(self, game: Game) -> None:
+        """One button for each special action of the game (e.g. Reshuffle)."""
+        box = document.getElementById("actions")
+        box.replaceChildren()
+        for special in game.spec.specials:
+            button = document.createElement("button")
+            button.type = "button"
+            button.dataset.action = special.kind
+            box.appendChild(button)
+
+    def action_clicked(self, event: Any) -> None:
+        button = event.target.closest("button[data-action]")
+        if button and not button.disabled:
+            self.play(Move(str(button.dataset.action)))
+
     def option_changed(self, event: Any) -> None:
         name = event.target.getAttribute("data-option")
         if name:
             self.set_option(str(name), str(event.target.value))
 
     # --- actions ---------------------------------------------------------------------
+    def unpick(self) -> None:
+        """Forget a card picked by a tap and a gap's offer."""
+        self.selected = None
+        self.offer = None
+
     def play(self, move: Move) -> bool:
         assert self.session is not None
         try:
@@ -187,25 +210,25 @@ class App:
             self.message(f"That move is not allowed ({err}).", "warning")
             self.refresh()
             return False
-        self.selected = None
+        self.unpick()
         self.refresh()
         return True
 
     def undo(self) -> None:
         if self.session and self.session.undo():
-            self.selected = None
+            self.unpick()
             self.close_win()
             self.refresh()
 
     def redo(self) -> None:
         if self.session and self.session.redo():
-            self.selected = None
+            self.unpick()
             self.refresh()
 
     def restart(self) -> None:
         if self.session:
             self.session.restart()
-            self.selected = None
+            self.unpick()
             self.close_win()
             self.refresh()
 
@@ -218,7 +241,7 @@ class App:
         if not (event.ctrlKey or event.metaKey):
             if event.key == "Escape":
                 document.querySelector(".options-menu").open = False
-                self.selected = None
+                self.unpick()
                 self.refresh()
             return
         key = str(event.key).lower()
@@ -247,6 +270,9 @@ class App:
             pile, n = self.selected
             marks["selected"] = set(state.piles[pile][-n:])
             marks["targets"] = set(self.session.game.targets(state, pile, n))
+        elif self.offer:
+            marks["selected"] = {state.piles[src][-1] for src in self.offer[1]}
+            marks["targets"] = {self.offer[0]}
         elif self.press and self.press.dragging:
             marks["targets"] = set(self.press.targets)
         self.view.render(state, marks)
@@ -267,6 +293,10 @@ class App:
         document.getElementById("undo").disabled = not session.can_undo()
         document.getElementById("redo").disabled = not session.can_redo()
         document.getElementById("restart").disabled = not session.can_undo()
+        for special in game.spec.specials:
+            button = document.querySelector(f'#actions button[data-action="{special.kind}"]')
+            button.textContent = special.label(game, state)
+            button.disabled = not special.available(game, state)
         if status == "won":
             self.show_win()
         elif status == "stuck":
@@ -274,6 +304,10 @@ class App:
             why = " (turning the stock brings no card that can be played)" \
                 if game.stock_move(state) is not None else ""
             self.message(f"No moves left{why}.{extra} Undo, restart or start a new deal.", "stuck")
+        elif not game.card_moves(state) and game.stock_move(state) is None:
+            offers = " or ".join(f"“{s.label(game, state)}”" for s in game.spec.specials
+                                 if s.available(game, state))
+            self.message(f"No card can move: use {offers}.", "stuck")
         elif document.getElementById("message").getAttribute("data-kind") == "stuck":
             self.clear_message()
 
@@ -325,8 +359,8 @@ class App:
         spot = self.locate(event)
         if spot is None:
             self.press = None
-            if self.selected:
-                self.selected = None
+            if self.selected or self.offer:
+                self.unpick()
                 self.render()
             return
         pile, index = spot
@@ -348,7 +382,7 @@ class App:
             if (dx * dx + dy * dy) ** 0.5 < DRAG_THRESHOLD.get(press.kind, 6.0):
                 return
             press.dragging = True
-            self.selected = None
+            self.unpick()
             press.targets = self.session.game.targets(self.session.state, press.pile, press.n)
             self.render()
         self.view.lift(self.session.state, press.pile, press.n, dx, dy)
@@ -412,7 +446,7 @@ class App:
         pile, index = press.pile, press.index
         if game.piles[pile].role == "stock":
             move = game.stock_move(state)
-            self.selected = None
+            self.unpick()
             if move is not None:
                 self.play(move)
             else:
@@ -425,17 +459,41 @@ class App:
             self.last_tap = None
             if self.to_foundation(pile, index):
                 return
+        offer, self.offer = self.offer, None
+        if offer and pile in offer[1]:  # one of the cards offered for a gap
+            self.play(Move(MOVE, pile, offer[0], 1))
+            return
         if self.selected:
             src, n = self.selected
+            self.unpick()
             if pile != src and pile in game.targets(state, src, n):
                 self.play(Move(MOVE, src, pile, n))
                 return
             if (src, n) == (pile, press.n):
-                self.selected = None
                 self.render()
                 return
+        if game.layout.click_to_move and self.click_to_move(pile, press.n):
+            return
         self.selected = (pile, press.n) if press.n else None
         self.render()
+
+    def click_to_move(self, pile: int, n: int) -> bool:
+        """Grid games: a tap on a card plays its only move; a tap on a gap plays the only
+        card that fits or offers the cards that do.  False: fall back to selecting."""
+        assert self.session is not None
+        moves = self.session.game.card_moves(self.session.state)
+        if n:
+            mine = [m for m in moves if m.src == pile]
+            if len(mine) == 1:
+                return self.play(mine[0]) or True
+            return False
+        into = [m for m in moves if m.dst == pile]
+        if len(into) == 1:
+            return self.play(into[0]) or True
+        if into:
+            self.offer = (pile, [m.src for m in into])
+        self.render()
+        return True
 
     def to_foundation(self, pile: int, index: int | None) -> bool:
         """Send the card at (pile, index) to a foundation, if it is a top card that fits."""

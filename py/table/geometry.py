@@ -106,7 +106,14 @@ def hit(game: Game, positions: list[list[tuple[float, float]]], m: Metrics,
         x: float, y: float) -> tuple[int, int | None] | None:
     """The pile and card under (x, y), by where the cards rest, not where an animation
     has them now: a quick second click acts on the table as the player will see it.
-    ``(pile, None)`` is an empty spot of a pile's slot."""
+    ``(pile, None)`` is an empty spot of a pile's slot.  An empty slot owns its column's
+    strip even where the card to its left reaches over it (squeezed columns)."""
+    own = min(m.step_x, m.cw)
+    for i, spec in enumerate(game.piles):
+        if not positions[i]:
+            sx, sy = m.origin(spec.x, spec.y)
+            if sx <= x < sx + own and sy <= y <= sy + m.ch:
+                return i, None
     best: tuple[int, int] | None = None
     for i, pile_pos in enumerate(positions):
         for k in range(len(pile_pos) - 1, -1, -1):

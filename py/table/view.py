@@ -107,6 +107,10 @@ class View:
         style.setProperty("--cw", f"{m.cw:.1f}px")
         style.setProperty("--ch", f"{m.ch:.1f}px")
         style.height = f"{geometry.table_height(game, m, pos):.0f}px"
+        squeezed = m.step_x < m.cw
+        if self.written.setdefault(("table", 0), {}).get("squeezed") != str(squeezed):
+            self.written[("table", 0)]["squeezed"] = str(squeezed)
+            self.root.classList.toggle("squeezed", squeezed)
         selected = marks.get("selected", set())
         targets = marks.get("targets", set())
         for i, spec in enumerate(game.piles):
@@ -115,7 +119,7 @@ class View:
             label = self.slot_label(game, state, i)
             cls = f"slot {spec.role}" + (" target" if i in targets else "")
             self.write(("slot", i), self.slots[i], style_transform=f"translate({x:.1f}px,{y:.1f}px)", **{"class": cls},
-                     data_label=label)
+                       data_label=label, style_z=str(9 + 20 * round(spec.x)))  # over the column to its left
             badge = self.badges.get(i)
             if badge is not None:
                 self.write(("badge", i), badge, style_transform=f"translate({x:.1f}px,{y + m.ch + 2:.1f}px)",
@@ -136,7 +140,7 @@ class View:
                     el,
                     **{"class": " ".join(classes)},
                     style_transform=f"translate({cx:.1f}px,{cy:.1f}px)",
-                    style_z=str(10 + k),
+                    style_z=str(10 + k + 20 * round(spec.x)),  # overlapping columns: right on top
                     data_card=card.face if face_up else "??",
                     data_deck=str(card.deck) if face_up else "",
                     data_face="up" if face_up else "down",
@@ -162,6 +166,8 @@ class View:
 
     def slot_label(self, game: Game, state: State, i: int) -> str:
         spec = game.piles[i]
+        if spec.label and not state.piles[i]:
+            return spec.label
         if spec.role == "stock" and not state.piles[i]:
             return "↻" if game.stock_move(state) is not None else "✕"
         if spec.role == "foundation" and not state.piles[i]:

@@ -116,6 +116,8 @@ class Grid:
             return int(game.options["reshuffles"]) - game.info_value(state, "reshuffles")
 
         def label(game: "Game", state: State) -> str:
+            if game.options["reshuffles"] == "0":
+                return "No reshuffles"
             return f"Reshuffle ({left(game, state)} left)"
 
         def available(game: "Game", state: State) -> bool:
