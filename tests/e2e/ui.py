@@ -35,10 +35,18 @@ def assert_dom_is(page, game: Game, state: State) -> None:
 
 
 def card_point(page, pile: str, index: int) -> tuple[float, float]:
-    """A point on the visible part of a card (the strip above the next card)."""
+    """A point on the visible part of a card: the strip above the next card of a fan,
+    near the corner index (a squeezed grid covers the right part of each card)."""
     box = page.locator(f'#table .card[data-pile="{pile}"][data-index="{index}"]').bounding_box()
     assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + min(8, box["height"] / 2)
+    return box["x"] + min(14, box["width"] / 4), box["y"] + min(8, box["height"] / 2)
+
+
+def gap_point(page, pile: str) -> tuple[float, float]:
+    """A point in an empty slot's own strip (not under the card to its left)."""
+    box = page.locator(f'#table .slot[data-pile="{pile}"]').bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] * 0.2, box["y"] + box["height"] / 2
 
 
 def pile_point(page, game: Game, state: State, dst: int) -> tuple[float, float]:
