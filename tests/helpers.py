@@ -24,7 +24,7 @@ def position(game: Game, rest: str = "stock", **piles: str) -> State:
     if left:
         if piles.get(rest):
             raise ValueError(f"pile {rest} is given and cannot take the cards left over")
-        fields[rest] = f"{len(left) // 2}:{left}" if rest == "stock" else left
+        fields[rest] = f"{len(_cards(left))}:{left}" if rest == "stock" else left
     counters = info if info is not None else ",".join("0" for _ in game.layout.info)
     code = " ".join(f"{n}={t}" for n, t in fields.items()) + f" #={counters}"
     return game.from_code(code)

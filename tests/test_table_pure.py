@@ -79,7 +79,7 @@ def test_hit_finds_the_top_visible_card_or_the_empty_slot():
     assert geometry.hit(game, pos, m, x + 5, y + m.ch - 5) == (t1, 3)  # the top card's body
     x, y = pos[t1][2]
     assert geometry.hit(game, pos, m, x + 5, y + 2) == (t1, 2)  # the visible strip of the one below
-    sx, sy = m.origin(game.piles[t2].x, game.piles[t2].y)
+    sx, sy = m.origin(t2)
     assert geometry.hit(game, pos, m, sx + 5, sy + 5) == (t2, None)
     assert geometry.hit(game, pos, m, 1, 699) is None
 
@@ -92,7 +92,7 @@ def test_hit_on_a_squeezed_grid_finds_the_gap_behind_the_card_to_its_left():
     assert m.step_x < m.cw  # squeezed
     pos = geometry.card_positions(game, s, m, 700)
     gap = next(i for i in range(52) if not s.piles[i] and (i % 13) not in (0, 12))
-    sx, sy = m.origin(game.piles[gap].x, game.piles[gap].y)
+    sx, sy = m.origin(gap)
     assert geometry.hit(game, pos, m, sx + m.step_x / 2, sy + 10) == (gap, None)
     # just left of the gap's strip: the card to its left
     assert geometry.hit(game, pos, m, sx - 2, sy + 10) == (gap - 1, 0)

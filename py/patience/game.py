@@ -193,7 +193,7 @@ class Game:
     def legal_moves(self, state: State) -> list[Move]:
         """Every legal action, in a fixed order: card moves, the stock, special actions."""
         moves = self.card_moves(state)
-        stock = self.stock_move(state)
+        stock = self.turn_stock(state)
         if stock is not None:
             moves.append(stock)
         moves += [Move(s.kind) for s in self.spec.specials if s.available(self, state)]
@@ -216,12 +216,26 @@ class Game:
         return moves
 
     def stock_move(self, state: State) -> Move | None:
-        """What a click on the stock does now: deal, recycle or nothing."""
-        if self.stock < 0:
+        """What a click on the stock does now: a special action of the stock (a game's
+        own way of dealing), else deal, recycle or nothing."""
+        for s in self.spec.specials:
+            if s.on_stock and s.available(self, state):
+                return Move(s.kind)
+        return self.turn_stock(state)
+
+    def stock_label(self, state: State) -> str:
+        """What the next stock click does, when the game names it ("Deal round 3 of 8")."""
+        move = self.stock_move(state)
+        special = self.special(move.kind) if move is not None else None
+        return special.label(self, state) if special is not None else ""
+
+    def turn_stock(self, state: State) -> Move | None:
+        """The common stock: deal onto the waste, or turn the waste over."""
+        if self.stock < 0 or self.waste < 0:
             return None
         if state.piles[self.stock]:
             return Move(DEAL)
-        if self.waste >= 0 and state.piles[self.waste] and self.recycles_left(state) != 0:
+        if state.piles[self.waste] and self.recycles_left(state) != 0:
             return Move(RECYCLE)
         return None
 
@@ -242,7 +256,7 @@ class Game:
         special = self.special(move.kind)
         if special is not None:
             return move == Move(special.kind) and special.available(self, state)
-        return move == self.stock_move(state)
+        return move == self.turn_stock(state)
 
     def special(self, kind: str) -> Special | None:
         for s in self.spec.specials:

@@ -88,6 +88,7 @@ class Special:
     label: Callable[["Game", "State"], str]  # what the button says now
     available: Callable[["Game", "State"], bool]
     apply: Callable[["Game", "State"], "State"]
+    on_stock: bool = False  # a click on the stock does it (no button of its own)
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,9 @@ class Layout:
     info: tuple[str, ...] = ("recycles",)  # names of the State.info counters
     width: float = 7.0  # table size in card widths
     height: float = 4.0  # and card heights
+    # another arrangement for narrow portrait screens: (pile, x, y, fan) and its size
+    portrait: tuple[tuple[str, tuple[float, float, Fan]], ...] = ()
+    portrait_size: tuple[float, float] = (0.0, 0.0)
     squeeze: bool = False  # on a narrow screen columns may overlap, leaving each card's index
     click_to_move: bool = False  # a tap on a card plays its (first) move; a tap on a gap offers
 
@@ -122,3 +126,4 @@ class GameSpec:
     accept: Accept | None = None  # whether n cards of src may go to dst, replacing build rules
     won: Won | None = None  # replacing "every card on the foundations"
     specials: tuple[Special, ...] = ()
+    describe: Callable[["Game", "State"], str] | None = None  # phase and round, for the toolbar

@@ -181,6 +181,8 @@ class App:
         box = document.getElementById("actions")
         box.replaceChildren()
         for special in game.spec.specials:
+            if special.on_stock:
+                continue
             button = document.createElement("button")
             button.type = "button"
             button.dataset.action = special.kind
@@ -287,6 +289,9 @@ class App:
         self.root.dataset.status = status
         self.root.dataset.moves = str(session.move_count)
         document.getElementById("moves").textContent = str(session.move_count)
+        phase = document.getElementById("phase")
+        phase.textContent = game.spec.describe(game, state) if game.spec.describe else ""
+        phase.hidden = not game.spec.describe
         score_box = document.getElementById("score-box")
         score_box.hidden = not game.spec.scored
         document.getElementById("score").textContent = f"{game.score(state)}/{game.ncards}"
@@ -294,6 +299,8 @@ class App:
         document.getElementById("redo").disabled = not session.can_redo()
         document.getElementById("restart").disabled = not session.can_undo()
         for special in game.spec.specials:
+            if special.on_stock:
+                continue
             button = document.querySelector(f'#actions button[data-action="{special.kind}"]')
             button.textContent = special.label(game, state)
             button.disabled = not special.available(game, state)

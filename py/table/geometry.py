@@ -1,8 +1,9 @@
 """Where every card goes on the screen, in pixels.  Pure: no DOM, tested under CPython.
 
 Piles are declared in card units (``PileSpec.x`` in card widths, ``.y`` in card
-heights); this module picks a card size for the viewport and lays the fans out so
-that tall piles squeeze before they run off the bottom.
+heights), with an optional second arrangement for portrait screens; this module picks
+the arrangement and a card size for the viewport and lays the fans out so that tall
+piles squeeze before they run off the bottom.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ DOWN_STEP = 0.11  # fan offset of a face-down card, in card heights
 UP_STEP = 0.27  # fan offset of a face-up card
 MIN_UP_STEP = 0.15
 WASTE_STEP = 0.3  # waste fan offset, in card widths
+RIGHT_STEP = 0.36  # a fan to the right shows each card's corner index
+
+Spot = tuple[float, float, str]  # x, y (card units) and fan of a pile
 
 
 @dataclass(frozen=True)
@@ -33,9 +37,27 @@ class Metrics:
     pad: float
     left: float  # left margin: the layout is centred
     step_x: float  # distance between columns (less than a card when squeezed)
+    spots: tuple[Spot, ...]  # where each pile is in this arrangement
 
-    def origin(self, x: float, y: float) -> tuple[float, float]:
+    def origin(self, i: int) -> tuple[float, float]:
+        """Pixel position of pile i's slot."""
+        x, y, _ = self.spots[i]
         return (self.left + x * self.step_x, self.pad + y * self.ch + y * self.gap)
+
+
+def arrangement(game: Game, width: float, height: float) -> tuple[tuple[Spot, ...], float, float]:
+    """The pile spots and the table size in card units: the portrait arrangement when the
+    game has one, the screen is portrait and the usual one would make cards unreadable."""
+    layout = game.layout
+    usual = tuple((p.x, p.y, p.fan) for p in game.piles)
+    if layout.portrait and width < height and fit_width(width, layout.width) < READABLE_CW:
+        spots = dict(layout.portrait)
+        return tuple(spots.get(p.name, u) for p, u in zip(game.piles, usual)), *layout.portrait_size
+    return usual, layout.width, layout.height
+
+
+def fit_width(width: float, cols: float) -> float:
+    return width / (cols + (cols - 1) * GAP + 2 * PAD)
 
 
 def metrics(game: Game, width: float, height: float) -> Metrics:
@@ -45,9 +67,8 @@ def metrics(game: Game, width: float, height: float) -> Metrics:
     A layout that may squeeze (a wide grid on a phone) keeps readable cards and lets
     its columns overlap, each card still showing its corner index.
     """
-    cols = game.layout.width
-    rows = game.layout.height
-    by_width = width / (cols + (cols - 1) * GAP + 2 * PAD)
+    spots, cols, rows = arrangement(game, width, height)
+    by_width = fit_width(width, cols)
     by_height = height / (rows * ASPECT + (rows - 1) * GAP + 2 * PAD)
     cw = min(by_width, max(by_height, READABLE_CW), MAX_CW)
     step = cw * (1 + GAP)
@@ -57,16 +78,16 @@ def metrics(game: Game, width: float, height: float) -> Metrics:
     cw = max(cw, MIN_CW)
     used = (cols - 1) * step + cw
     left = max(cw * PAD, (width - used) / 2)
-    return Metrics(cw, cw * ASPECT, cw * GAP, cw * PAD, left, step)
+    return Metrics(cw, cw * ASPECT, cw * GAP, cw * PAD, left, step, spots)
 
 
 def card_positions(game: Game, state: State, m: Metrics, height: float) -> list[list[tuple[float, float]]]:
     """For each pile, the (x, y) of each card, bottom first."""
     out: list[list[tuple[float, float]]] = []
-    for i, spec in enumerate(game.piles):
-        pile = state.piles[i]
-        x0, y0 = m.origin(spec.x, spec.y)
-        if spec.fan == "down":
+    for i, pile in enumerate(state.piles):
+        x0, y0 = m.origin(i)
+        fan = m.spots[i][2]
+        if fan == "down":
             down = state.down[i]
             up = len(pile) - down
             room = height - y0 - m.ch - m.pad
@@ -78,12 +99,12 @@ def card_positions(game: Game, state: State, m: Metrics, height: float) -> list[
                 pos.append((x0, y))
                 y += (DOWN_STEP if k < down else UP_STEP) * m.ch * scale
             out.append(pos)
-        elif spec.fan == "waste":
+        elif fan == "waste":
             shown = min(len(pile), max(1, game.layout.draw))
             first = len(pile) - shown
             out.append([(x0 + max(0, k - first) * WASTE_STEP * m.cw, y0) for k in range(len(pile))])
-        elif spec.fan == "right":
-            out.append([(x0 + k * WASTE_STEP * m.cw, y0) for k in range(len(pile))])
+        elif fan == "right":
+            out.append([(x0 + k * RIGHT_STEP * m.cw, y0) for k in range(len(pile))])
         else:
             out.append([(x0, y0)] * len(pile))
     return out
@@ -91,7 +112,7 @@ def card_positions(game: Game, state: State, m: Metrics, height: float) -> list[
 
 def pile_rect(game: Game, i: int, positions: list[list[tuple[float, float]]], m: Metrics) -> tuple[float, float, float, float]:
     """The box a pile covers (left, top, right, bottom), its empty slot included."""
-    x0, y0 = m.origin(game.piles[i].x, game.piles[i].y)
+    x0, y0 = m.origin(i)
     xs = [x0] + [p[0] for p in positions[i]]
     ys = [y0] + [p[1] for p in positions[i]]
     return (min(xs), min(ys), max(xs) + m.cw, max(ys) + m.ch)
@@ -109,9 +130,9 @@ def hit(game: Game, positions: list[list[tuple[float, float]]], m: Metrics,
     ``(pile, None)`` is an empty spot of a pile's slot.  An empty slot owns its column's
     strip even where the card to its left reaches over it (squeezed columns)."""
     own = min(m.step_x, m.cw)
-    for i, spec in enumerate(game.piles):
+    for i in range(len(game.piles)):
         if not positions[i]:
-            sx, sy = m.origin(spec.x, spec.y)
+            sx, sy = m.origin(i)
             if sx <= x < sx + own and sy <= y <= sy + m.ch:
                 return i, None
     best: tuple[int, int] | None = None
@@ -124,8 +145,8 @@ def hit(game: Game, positions: list[list[tuple[float, float]]], m: Metrics,
                 break
     if best is not None:
         return best
-    for i, spec in enumerate(game.piles):
-        sx, sy = m.origin(spec.x, spec.y)
+    for i in range(len(game.piles)):
+        sx, sy = m.origin(i)
         if sx <= x <= sx + m.cw and sy <= y <= sy + m.ch:
             return i, None
     return None

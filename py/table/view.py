@@ -114,16 +114,18 @@ class View:
         selected = marks.get("selected", set())
         targets = marks.get("targets", set())
         for i, spec in enumerate(game.piles):
-            x, y = m.origin(spec.x, spec.y)
+            x, y = m.origin(i)
+            column = round(m.spots[i][0])
             pile = state.piles[i]
             label = self.slot_label(game, state, i)
             cls = f"slot {spec.role}" + (" target" if i in targets else "")
             self.write(("slot", i), self.slots[i], style_transform=f"translate({x:.1f}px,{y:.1f}px)", **{"class": cls},
-                       data_label=label, style_z=str(9 + 20 * round(spec.x)))  # over the column to its left
+                       data_label=label, style_z=str(9 + 20 * column))  # over the column to its left
             badge = self.badges.get(i)
             if badge is not None:
+                label = game.stock_label(state) if spec.role == "stock" else ""
                 self.write(("badge", i), badge, style_transform=f"translate({x:.1f}px,{y + m.ch + 2:.1f}px)",
-                         text=str(len(pile)) if pile else "")
+                           text=label or (str(len(pile)) if pile else ""))
             down = state.down[i]
             top = len(pile) - 1
             for k, card in enumerate(pile):
@@ -140,7 +142,7 @@ class View:
                     el,
                     **{"class": " ".join(classes)},
                     style_transform=f"translate({cx:.1f}px,{cy:.1f}px)",
-                    style_z=str(10 + k + 20 * round(spec.x)),  # overlapping columns: right on top
+                    style_z=str(10 + k + 20 * column),  # overlapping columns: right on top
                     data_card=card.face if face_up else "??",
                     data_deck=str(card.deck) if face_up else "",
                     data_face="up" if face_up else "down",

@@ -1,0 +1,191 @@
+"""«Змей» (St. Helena family; seed 003, V. Mendelev's «Энциклопедия игр», calls the body
+«тело паука»).
+
+One ace and one king of each suit form the body: aces on the left (f1..f4) build up in
+suit, kings on the right (f5..f8) build down, one suit a row (♠ ♥ ♣ ♦).  Twelve piles go
+round it: t1 t2 above, t3..t6 down the left side, t7 t8 below, t9..t12 up the right side.
+
+Deal phase (while the stock lasts): a click deals a round, one card onto each pile in
+order; between rounds top cards may go to the foundations only, and a side pile only to
+a foundation of its own row.  Play phase: any top card goes to a foundation or onto a top
+card of its suit one rank up or down (wrapping K–A); an empty pile takes a K or an A; the
+tops of a suit's ace and king foundations may pass from one to the other.  One redeal:
+the piles are gathered t12 first, t1 last (t1's cards end on top), and dealt again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping
+
+from ..cards import RANK_OF, SUIT_OF, deck, make_card
+from ..rng import Rng
+from ..spec import Build, Fan, GameSpec, Layout, Option, PileSpec, Special
+from ..state import Pile, State
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+ROW_SUITS = (0, 1, 3, 2)  # rows 1..4: spades, hearts, clubs, diamonds
+UP = Build(1, "same")
+DOWN = Build(-1, "same")
+PLAY = frozenset({"tableau", "foundation"})
+FAN = 0.36  # see table.geometry RIGHT_STEP: a fan of 8 cards is about 3.5 card widths
+SIDE_X, ACE_X, KING_X, RIGHT_X = 0.0, 3.7, 4.85, 6.0
+ROWS_Y = (1.12, 2.24, 3.36, 4.48)
+# the row of each side pile (t3..t6 down the left, t9..t12 up the right); 0: top or bottom
+PILE_ROW = {3: 1, 4: 2, 5: 3, 6: 4, 9: 4, 10: 3, 11: 2, 12: 1}
+
+OPTIONS = (
+    Option("side_limit", ("row", "adjacent"), "row", "During the deal, a side pile may reach",
+           {"row": "either foundation of its row", "adjacent": "only the foundation next to it"}),
+)
+
+
+def layout(opts: Mapping[str, str]) -> Layout:
+    piles = [PileSpec("stock", "stock", x=0, y=5.6)]
+    for r in range(4):
+        piles.append(PileSpec(f"f{r + 1}", "foundation", UP, "none", "top", frozenset({"foundation"}), 1,
+                              x=ACE_X, y=ROWS_Y[r]))
+    for r in range(4):
+        piles.append(PileSpec(f"f{r + 5}", "foundation", DOWN, "none", "top", frozenset({"foundation"}), 1,
+                              x=KING_X, y=ROWS_Y[r]))
+    places = {1: (1.15, 0.0), 2: (KING_X, 0.0), 7: (1.15, 5.6), 8: (KING_X, 5.6)}
+    for r in range(4):
+        places[3 + r] = (SIDE_X, ROWS_Y[r])
+        places[12 - r] = (RIGHT_X, ROWS_Y[r])
+    for n in range(1, 13):
+        x, y = places[n]
+        piles.append(PileSpec(f"t{n}", "tableau", None, "none", "top", PLAY, 1, x=x, y=y, fan="right"))
+    return Layout(tuple(piles), info=("rounds", "redeals"), width=RIGHT_X + 1 + 7 * FAN, height=7.1,
+                  portrait=PORTRAIT, portrait_size=(6.0, 8.4))
+
+
+# On a narrow portrait screen the ring opens up: t1..t6 in a row above the body (aces
+# over kings, as four columns), t7..t12 below it, every pile fanned downwards.
+PORTRAIT: tuple[tuple[str, tuple[float, float, Fan]], ...] = (
+    (("stock", (0.0, 3.1, "stack")),)
+    + tuple((f"t{n}", (n - 1.0, 0.0, "down")) for n in range(1, 7))
+    + tuple((f"f{r + 1}", (r + 1.3, 3.1, "stack")) for r in range(4))
+    + tuple((f"f{r + 5}", (r + 1.3, 4.2, "stack")) for r in range(4))
+    + tuple((f"t{n}", (n - 7.0, 5.5, "down")) for n in range(7, 13))
+)
+
+
+def deal(game: "Game", rng: Rng) -> State:
+    bases = {make_card(1, s): r for r, s in enumerate(ROW_SUITS)}
+    bases.update({make_card(13, s): 4 + r for r, s in enumerate(ROW_SUITS)})
+    piles = list(game.empty_state().piles)
+    for card, f in bases.items():
+        piles[game.index[f"f{f + 1}"]] = (card,)
+    rest = [c for c in deck(2) if c not in bases]
+    stock = tuple(reversed(rng.shuffled(rest)))  # the next card to deal on top
+    piles[game.stock] = stock
+    down = [0] * len(piles)
+    down[game.stock] = len(stock)
+    return deal_round(game, State(tuple(piles), tuple(down), (0, 0)))
+
+
+def deal_round(game: "Game", state: State) -> State:
+    """One card face up onto each of t1..t12 in turn, as far as the stock lasts."""
+    piles = list(state.piles)
+    stock = piles[game.stock]
+    for n in range(1, 13):
+        if not stock:
+            break
+        i = game.index[f"t{n}"]
+        piles[i] = piles[i] + stock[-1:]
+        stock = stock[:-1]
+    piles[game.stock] = stock
+    down = list(state.down)
+    down[game.stock] = len(stock)
+    state = State(tuple(piles), tuple(down), state.info)
+    return game.with_info(state, "rounds", game.info_value(state, "rounds") + 1)
+
+
+def redeal(game: "Game", state: State) -> State:
+    """Gather t12 first and t1 last (t1's cards on top), face down, and deal a round."""
+    piles = list(state.piles)
+    stock: Pile = ()
+    for n in range(12, 0, -1):
+        i = game.index[f"t{n}"]
+        stock = stock + piles[i]
+        piles[i] = ()
+    piles[game.stock] = stock
+    down = list(state.down)
+    down[game.stock] = len(stock)
+    state = State(tuple(piles), tuple(down), (0, game.info_value(state, "redeals") + 1))
+    return deal_round(game, state)
+
+
+def deal_phase(game: "Game", state: State) -> bool:
+    return bool(state.piles[game.stock])
+
+
+def rounds_total(game: "Game", state: State) -> int:
+    left = len(state.piles[game.stock])
+    return game.info_value(state, "rounds") + (left + 11) // 12
+
+
+def accept(game: "Game", state: State, src: int, dst: int, n: int) -> bool:
+    source, target = game.piles[src], game.piles[dst]
+    pile = state.piles[src]
+    if n != 1 or not pile or target.role not in source.sends:
+        return False
+    card = pile[-1]
+    top = state.piles[dst]
+    if target.role == "foundation":
+        if source.role == "foundation":
+            if len(pile) < 2 or abs(dst - src) != 4:  # base cards stay; a suit's own pair only
+                return False
+        elif deal_phase(game, state) and not reaches(game, src, dst):
+            return False
+        return target.build is not None and target.build.fits(top[-1], card)
+    if deal_phase(game, state) or source.role != "tableau":
+        return False
+    if not top:
+        return RANK_OF[card] in (1, 13)
+    diff = (RANK_OF[card] - RANK_OF[top[-1]]) % 13
+    return SUIT_OF[card] == SUIT_OF[top[-1]] and diff in (1, 12)
+
+
+def reaches(game: "Game", src: int, dst: int) -> bool:
+    """The positional limit of the deal phase."""
+    n = int(game.names[src][1:])
+    row = PILE_ROW.get(n, 0)
+    if row == 0:
+        return True
+    f = int(game.names[dst][1:])
+    if game.options["side_limit"] == "adjacent":
+        return f == (row if n <= 6 else row + 4)
+    return f in (row, row + 4)
+
+
+def describe(game: "Game", state: State) -> str:
+    """The phase and round, short enough for the toolbar."""
+    redealt = ", redealt" if game.info_value(state, "redeals") else ""
+    if deal_phase(game, state):
+        return f"Deal phase{redealt}: round {game.info_value(state, 'rounds')}/{rounds_total(game, state)}"
+    return f"Play phase{redealt}"
+
+
+SPECIALS = (
+    Special("round", lambda g, s: f"Deal round {g.info_value(s, 'rounds') + 1} of {rounds_total(g, s)}",
+            deal_phase, deal_round, on_stock=True),
+    Special("redeal", lambda g, s: f"Redeal ({1 - g.info_value(s, 'redeals')} left)",
+            lambda g, s: not deal_phase(g, s) and g.info_value(s, "redeals") == 0 and not g.is_won(s),
+            redeal, on_stock=True),
+)
+
+SPEC = GameSpec(
+    id="zmey",
+    name="The Serpent",
+    name_ru="Змей",
+    decks=2,
+    options=OPTIONS,
+    layout=layout,
+    deal=deal,
+    source="V. Mendelev, «Энциклопедия игр» (seed 003)",
+    accept=accept,
+    specials=SPECIALS,
+    describe=describe,
+)
