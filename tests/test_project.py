@@ -77,3 +77,13 @@ def test_readme_examples_run(monkeypatch):
     monkeypatch.chdir(ROOT)
     result = doctest.testfile(str(ROOT / "README.md"), module_relative=False)
     assert result.attempted >= 4 and result.failed == 0
+
+
+def test_every_game_has_rules_help_that_describes_every_option():
+    for spec in GAMES:
+        assert spec.help is not None, spec.id
+        h = spec.help
+        for section in (h.setup, h.goal, h.moves, h.stock, h.source):
+            assert len(section) > 40, (spec.id, section)
+        assert set(h.options) == {o.name for o in spec.options}, spec.id
+        assert all(len(text) > 20 for text in h.options.values())

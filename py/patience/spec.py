@@ -127,3 +127,16 @@ class GameSpec:
     won: Won | None = None  # replacing "every card on the foundations"
     specials: tuple[Special, ...] = ()
     describe: Callable[["Game", "State"], str] | None = None  # phase and round, for the toolbar
+    help: "Help | None" = None  # the rules in the project's own words
+
+
+@dataclass(frozen=True)
+class Help:
+    """Rules help of a game, by section; ``options`` describes every option by name."""
+
+    setup: str
+    goal: str
+    moves: str
+    stock: str
+    options: Mapping[str, str]
+    source: str

@@ -96,6 +96,8 @@ class App:
         self.on(document.getElementById("win-new"), "click", lambda e: self.new_deal())
         self.on(document.getElementById("win-close"), "click", lambda e: self.close_win())
         self.on(document.getElementById("message-close"), "click", lambda e: self.clear_message())
+        self.on(document.getElementById("rules"), "click", lambda e: self.show_help())
+        self.on(document.getElementById("help-close"), "click", lambda e: self.close_help())
         self.on(self.root, "pointerdown", self.pointer_down)
         self.on(self.root, "pointermove", self.pointer_move)
         self.on(self.root, "pointerup", self.pointer_up)
@@ -243,6 +245,7 @@ class App:
         if not (event.ctrlKey or event.metaKey):
             if event.key == "Escape":
                 document.querySelector(".options-menu").open = False
+                self.close_help()
                 self.unpick()
                 self.refresh()
             return
@@ -317,6 +320,49 @@ class App:
             self.message(f"No card can move: use {offers}.", "stuck")
         elif document.getElementById("message").getAttribute("data-kind") == "stuck":
             self.clear_message()
+
+    def show_help(self) -> None:
+        """The rules of the current game, drawn from its declaration (text only, no markup)."""
+        assert self.session is not None
+        spec = self.session.game.spec
+        document.getElementById("help-title").textContent = f"{spec.name_ru} — {spec.name}"
+        body = document.getElementById("help-body")
+        body.replaceChildren()
+        help_ = spec.help
+        if help_ is None:
+            return
+        sections = [("Set-up", help_.setup), ("Goal", help_.goal), ("Moves", help_.moves),
+                    ("Stock and redeals", help_.stock)]
+        for title, text in sections:
+            self.help_section(body, title, text)
+        heading = document.createElement("h3")
+        heading.textContent = "Options"
+        body.appendChild(heading)
+        listing = document.createElement("dl")
+        for opt in spec.options:
+            term = document.createElement("dt")
+            term.textContent = f"{opt.label or opt.name} ({opt.name}, default {opt.default})"
+            term.dataset.option = opt.name
+            text = document.createElement("dd")
+            text.textContent = help_.options.get(opt.name, "")
+            listing.appendChild(term)
+            listing.appendChild(text)
+        body.appendChild(listing)
+        self.help_section(body, "Where the rules come from", help_.source)
+        document.getElementById("help").hidden = False
+        document.getElementById("help-close").focus()
+
+    @staticmethod
+    def help_section(body: Any, title: str, text: str) -> None:
+        heading = document.createElement("h3")
+        heading.textContent = title
+        para = document.createElement("p")
+        para.textContent = text
+        body.appendChild(heading)
+        body.appendChild(para)
+
+    def close_help(self) -> None:
+        document.getElementById("help").hidden = True
 
     def show_win(self) -> None:
         assert self.session is not None

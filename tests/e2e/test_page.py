@@ -154,3 +154,31 @@ def test_stuck_is_shown_with_the_score(page):
     page.click("#restart")  # back at the deal a move can be played: the message goes
     page.wait_for_function("() => document.getElementById('table').dataset.status === 'playing'")
     assert message(page) == ""
+
+
+def test_rules_help_for_every_game_without_losing_the_game(page):
+    from patience import GAMES
+
+    open_deal(page, "?game=klondike&seed=5&draw=1")
+    click_stock(page)
+    page.wait_for_function("() => document.getElementById('table').dataset.moves === '1'")
+    for spec in GAMES:
+        page.select_option("#game", spec.id) if spec.id != "klondike" else None
+        page.wait_for_function(f"() => document.getElementById('table').dataset.game === '{spec.id}'")
+        page.click("#rules")
+        assert page.is_visible("#help")
+        assert page.inner_text("#help-title") == f"{spec.name_ru} — {spec.name}"
+        body = page.inner_text("#help-body")
+        assert spec.help.goal in body and spec.help.source in body
+        for opt in spec.options:
+            assert page.locator(f'#help-body dt[data-option="{opt.name}"]').count() == 1
+            assert spec.help.options[opt.name] in body
+        if spec.id == "klondike":
+            page.keyboard.press("Escape")
+            assert not page.is_visible("#help")
+            assert table(page)["moves"] == "1"  # the game is still there
+        else:
+            page.click("#help-close")
+            assert not page.is_visible("#help")
+    potocki = next(s for s in GAMES if s.id == "potocki")
+    assert "only name this game" in potocki.help.source and "standard rules of Gaps" in potocki.help.source

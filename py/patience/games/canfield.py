@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..cards import deck
 from ..rng import Rng
-from ..spec import Build, GameSpec, Layout, Option, PileSpec
+from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec
 from ..state import State
 from .common import PASS_LABELS, deal_order
 
@@ -72,7 +72,31 @@ def fill_from_reserve(game: "Game", state: State) -> State:
     return state if piles is state.piles else state._replace(piles=piles)
 
 
+
+HELP = Help(
+    setup="One deck. Thirteen cards form the reserve, face up, only its top card in play. The next "
+          "card starts the first foundation; its rank is the base rank of all four. Four cards start "
+          "the four piles; the other 34 are the stock.",
+    goal="Build each suit on the foundations from the base rank round to the rank below it "
+         "(base queen: Q K A 2 … J), 13 cards each. The score is the number of cards on the foundations.",
+    moves="On the piles, lay a card one rank lower and of the other colour; a king may go on an ace. "
+          "Move a pile's top card alone or the whole pile at once. The top cards of the reserve and of "
+          "the waste may go to the foundations or the piles. An empty pile takes the reserve's top card "
+          "at once; once the reserve is empty, you fill it from the waste when you like.",
+    stock="A click on the stock turns cards onto the waste; when it is empty, a click turns the waste "
+          "over, as often as the passes option allows.",
+    options={
+        "draw": "How many cards one click turns: three or one.",
+        "passes": "Passes through the stock: unlimited, four (the waste turned over three times) or one "
+                  "(the book pairs this with turning one card at a time).",
+        "foundation_return": "Whether the top card of a foundation may come back onto a pile.",
+    },
+    source="J. Leeming's book in Russian translation (seed 004 holds the end of its Canfield and "
+           "the variants); the start of the rules is the book's standard Canfield.",
+)
+
 SPEC = GameSpec(
+    help=HELP,
     id="canfield",
     name="Canfield",
     name_ru="Кэнфилд",

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..cards import deck
 from ..rng import Rng
-from ..spec import GameSpec, Layout
+from ..spec import GameSpec, Help, Layout
 from ..state import State
 from .gaps import Grid
 
@@ -25,7 +25,27 @@ def deal(game: "Game", rng: Rng) -> State:
     return GRID.deal_cards(game, rng.shuffled(deck(2)))
 
 
+
+HELP = Help(
+    setup="Two decks, dealt face up in eight rows of thirteen. Each row starts with an empty head "
+          "on the left, so there are always exactly eight gaps.",
+    goal="Make every row read ace, 2, 3 … king of one suit from the head.",
+    moves="Any ace may move into an empty head. Any other gap takes only the card of the same suit "
+          "one rank above the card to its left; nothing goes after a king or after another gap. The "
+          "moved card leaves a gap where it was. Tap a card to move it to the gap it fits; tap a gap "
+          "to play the card that fits it, or to see the cards that do.",
+    stock="There is no stock. With reshuffles allowed, a reshuffle keeps each row's run from its "
+          "head (ace, 2, 3 … of one suit), shuffles every other card and deals them again, leaving "
+          "one gap right after each run.",
+    options={
+        "reshuffles": "How many reshuffles you have: none (the strict game), one or two (the "
+                      "book's easy variant).",
+    },
+    source="V. Mendelev, «Энциклопедия игр» (seed 003); the game's title is lost, the name here is ours.",
+)
+
 SPEC = GameSpec(
+    help=HELP,
     id="gaps8",
     name="Eight Aces",
     name_ru="Восемь тузов",

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..cards import Card, deck
 from ..rng import Rng
-from ..spec import Build, GameSpec, Layout, Option, PileSpec, Pick
+from ..spec import Build, GameSpec, Help, Layout, Option, Pick, PileSpec
 from ..state import State
 from .common import PASS_LABELS, deal_order, tableau_down
 
@@ -56,7 +56,28 @@ def deal(game: "Game", rng: Rng) -> State:
     return tableau_down(game, state, tableau, deal_order(cards))
 
 
+
+HELP = Help(
+    setup="One deck. Seven piles are dealt left to right, the first with one card, the last with "
+          "seven; only the top card of each is face up. The other 24 cards are the face-down stock.",
+    goal="Build all four suits up from ace to king on the foundations.",
+    moves="On the piles, lay a card one rank lower and of the other colour (a red 7 on a black 8). "
+          "The top card of the waste or of a pile may go to a foundation of its suit. A face-down "
+          "card left on top turns up by itself. Only a king (with the cards on it) fills an empty pile.",
+    stock="A click on the stock turns cards onto the waste; the last one turned is the one in play. "
+          "When the stock is empty, a click turns the waste over to start a new pass, if one is left.",
+    options={
+        "draw": "How many cards one click turns: three (the book) or one.",
+        "passes": "How many times you may go through the stock: unlimited (the book), once, or three times.",
+        "runs": "Between piles, move the whole face-up run at once (the book: a part may not move) "
+                "or any part of it that is in order (as most computer versions do).",
+        "foundation_return": "Whether the top card of a foundation may come back onto a pile.",
+    },
+    source="J. Leeming's book of patience games in Russian translation (seed 004).",
+)
+
 SPEC = GameSpec(
+    help=HELP,
     id="klondike",
     name="Klondike",
     name_ru="Клондайк",

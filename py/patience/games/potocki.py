@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..cards import deck
 from ..rng import Rng
-from ..spec import GameSpec, Layout, PileSpec
+from ..spec import GameSpec, Help, Layout, PileSpec
 from ..state import State
 from .gaps import Grid, remove_aces
 
@@ -27,7 +27,26 @@ def deal(game: "Game", rng: Rng) -> State:
     return remove_aces(game, GRID.deal_cards(game, rng.shuffled(deck(1))), GRID)
 
 
+
+HELP = Help(
+    setup="One deck, dealt face up in four rows of thirteen; then the four aces are taken out, "
+          "leaving four gaps.",
+    goal="Make every row read 2, 3 … king of one suit from the left.",
+    moves="A gap takes the card of the same suit one rank above the card to its left; a gap at the "
+          "start of a row takes any 2; nothing goes after a king or after another gap. Tap a card to "
+          "move it to the gap it fits; tap a gap to play the card that fits it, or to see the cards that do.",
+    stock="There is no stock. A reshuffle keeps each row's run from the left (2, 3 … of one suit), "
+          "shuffles the rest together with the aces, deals them into the free places and takes the "
+          "aces out again.",
+    options={
+        "reshuffles": "How many reshuffles you have: none, one or two (the usual game).",
+    },
+    source="The seeds only name this game (V. Mendelev, «Энциклопедия игр», seed 003); these are "
+           "the standard rules of Gaps, also called Montana.",
+)
+
 SPEC = GameSpec(
+    help=HELP,
     id="potocki",
     name="Potocki's Patience",
     name_ru="Пасьянс Потоцкого",

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..cards import RANK_OF, SUIT_OF, deck, make_card
 from ..rng import Rng
-from ..spec import Build, Fan, GameSpec, Layout, Option, PileSpec, Special
+from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, Special
 from ..state import Pile, State
 
 if TYPE_CHECKING:
@@ -176,7 +176,34 @@ SPECIALS = (
             redeal, on_stock=True),
 )
 
+
+HELP = Help(
+    setup="Two decks. One ace and one king of each suit form the body in the middle: aces in the "
+          "left column, kings in the right, a suit a row (spades, hearts, clubs, diamonds). Twelve "
+          "piles lie round it: two above, four down the left side, two below, four up the right side. "
+          "The first round is dealt: one card face up onto each pile.",
+    goal="Build the aces up to kings and the kings down to aces, all 104 cards on the eight foundations.",
+    moves="Deal phase (while the stock lasts): between rounds, top cards may go only to the "
+          "foundations; a pile above or below the body reaches any foundation, a side pile only one "
+          "of its own row. Play phase: a top card goes to a foundation or onto the top card of another "
+          "pile of the same suit, one rank higher or lower, changing direction as you like; king and "
+          "ace are neighbours. One card at a time; an empty pile takes only a king or an ace. The top "
+          "cards of a suit's ace and king foundations may pass from one to the other when they fit; the "
+          "body's own cards never move.",
+    stock="Each click on the stock deals the next round: one card onto each pile, in the order the "
+          "piles were dealt (eight rounds in all). Once, in the play phase, a click redeals: the piles "
+          "are gathered from the last to the first without shuffling, the first pile's cards on top, "
+          "and dealt again in rounds.",
+    options={
+        "side_limit": "During the deal phase, whether a side pile may reach either foundation of its "
+                      "row (the book) or only the one next to it.",
+    },
+    source="V. Mendelev, «Энциклопедия игр» (seed 003), which calls the body the spider's body; a "
+           "game of the St. Helena family.",
+)
+
 SPEC = GameSpec(
+    help=HELP,
     id="zmey",
     name="The Serpent",
     name_ru="Змей",
