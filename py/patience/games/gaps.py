@@ -111,6 +111,10 @@ class Grid:
         return all(self.run_length(state, r) == 14 - self.low for r in range(1, self.rows + 1))
 
     # --- the reshuffle -------------------------------------------------------------
+    @property
+    def specials(self) -> tuple[Special, ...]:
+        return (self.reshuffle_special(),)
+
     def reshuffle_special(self) -> Special:
         def left(game: "Game", state: State) -> int:
             return int(game.options["reshuffles"]) - game.info_value(state, "reshuffles")

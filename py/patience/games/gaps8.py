@@ -57,5 +57,5 @@ SPEC = GameSpec(
     generate=GRID.generate,
     accept=GRID.accept,
     won=GRID.won,
-    specials=(GRID.reshuffle_special(),),
+    specials=GRID.specials,
 )
