@@ -68,6 +68,23 @@ def test_tall_piles_squeeze_to_fit():
     assert ys == sorted(ys) and len(set(ys)) == len(ys)  # still fanned, in order
 
 
+@pytest.mark.parametrize("width,height", [(1280, 660), (390, 780)])
+def test_zmey_piles_longer_than_eight_stay_in_their_room(width, height):
+    """Building can make a pile longer than the deal's eight cards: it squeezes instead of
+    running into the body or the next pile."""
+    from helpers import position
+    game = get_game("zmey")
+    base = dict(f1="As", f2="Ah", f3="Ac", f4="Ad", f5="Ks", f6="Kh", f7="Kc", f8="Kd")
+    s = position(game, rest="t12", info="8,0", t3="2s3s4s5s6s7s8s9sTsJsQs", t1="2h3h4h5h6h7h8h9hThJh", **base)
+    m = geometry.metrics(game, width, height)
+    pos = geometry.card_positions(game, s, m, height)
+    room = 7 * max(geometry.RIGHT_STEP * m.cw, geometry.UP_STEP * m.ch) + 0.5
+    for n in (1, 3, 12):  # 10, 11 and 70-odd cards
+        i = game.index[f"t{n}"]
+        x0, y0 = m.origin(i)
+        assert max(abs(x - x0) + abs(y - y0) for x, y in pos[i]) <= room, n
+
+
 def test_hit_finds_the_top_visible_card_or_the_empty_slot():
     from helpers import position
     game = get_game("klondike")

@@ -104,6 +104,7 @@ class Layout:
     # another arrangement for narrow portrait screens: (pile, x, y, fan) and its size
     portrait: tuple[tuple[str, tuple[float, float, Fan]], ...] = ()
     portrait_size: tuple[float, float] = (0.0, 0.0)
+    fan_cap: int = 0  # a fan longer than this many cards squeezes into that room (0: no cap)
     squeeze: bool = False  # on a narrow screen columns may overlap, leaving each card's index
     click_to_move: bool = False  # a tap on a card plays its (first) move; a tap on a gap offers
 

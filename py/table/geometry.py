@@ -84,6 +84,7 @@ def metrics(game: Game, width: float, height: float) -> Metrics:
 def card_positions(game: Game, state: State, m: Metrics, height: float) -> list[list[tuple[float, float]]]:
     """For each pile, the (x, y) of each card, bottom first."""
     out: list[list[tuple[float, float]]] = []
+    cap = game.layout.fan_cap
     for i, pile in enumerate(state.piles):
         x0, y0 = m.origin(i)
         fan = m.spots[i][2]
@@ -92,7 +93,10 @@ def card_positions(game: Game, state: State, m: Metrics, height: float) -> list[
             up = len(pile) - down
             room = height - y0 - m.ch - m.pad
             want = (down * DOWN_STEP + max(0, up - 1) * UP_STEP) * m.ch
-            scale = 1.0 if want <= room or want == 0 else max(room / want, MIN_UP_STEP / UP_STEP)
+            least = MIN_UP_STEP / UP_STEP
+            if cap:  # the pile may not grow past the room of `cap` face-up cards
+                room, least = min(room, (cap - 1) * UP_STEP * m.ch), 0.0
+            scale = 1.0 if want <= room or want == 0 else max(room / want, least)
             pos = []
             y = y0
             for k in range(len(pile)):
@@ -104,7 +108,8 @@ def card_positions(game: Game, state: State, m: Metrics, height: float) -> list[
             first = len(pile) - shown
             out.append([(x0 + max(0, k - first) * WASTE_STEP * m.cw, y0) for k in range(len(pile))])
         elif fan == "right":
-            out.append([(x0 + k * RIGHT_STEP * m.cw, y0) for k in range(len(pile))])
+            step = RIGHT_STEP if not cap or len(pile) <= cap else RIGHT_STEP * (cap - 1) / (len(pile) - 1)
+            out.append([(x0 + k * step * m.cw, y0) for k in range(len(pile))])
         else:
             out.append([(x0, y0)] * len(pile))
     return out
