@@ -104,7 +104,10 @@ class Game:
 
     def notation(self, move: Move) -> str:
         if move.kind != MOVE:
-            return move.kind
+            if move.src < 0:
+                return move.kind
+            count = f":{move.n}" if move.n != 1 else ""
+            return f"{move.kind}@{move.src}{count}"
         count = f":{move.n}" if move.n != 1 else ""
         return f"{self.pile_name(move.src)}{count}>{self.pile_name(move.dst)}"
 
@@ -115,6 +118,12 @@ class Game:
         t = text.strip()
         if t in (DEAL, RECYCLE) or self.special(t) is not None:
             return Move(t)
+        kind, at, where = t.partition("@")
+        if at and kind in self.spec.action_kinds:
+            pos, _, count = where.partition(":")
+            if not pos.isdigit() or (count and (not count.isdigit() or int(count) < 1)):
+                raise InvalidMoveError(f"bad position in {text!r} (e.g. '{kind}@3' or '{kind}@3:2')")
+            return Move(kind, int(pos), -1, int(count) if count else 1)
         src_text, sep, dst = t.partition(">")
         src, _, count = src_text.partition(":")
         if not sep or src not in self.index or dst not in self.index:
@@ -151,6 +160,8 @@ class Game:
             return tuple(range(run, 0, -1))
         if spec.pick == "whole_run":
             return (run,)
+        if spec.pick == "top_or_run":
+            return (run, 1) if run > 1 else (1,)
         size = len(state.piles[i])
         return (size, 1) if size > 1 and run == size else (1,)
 
@@ -167,10 +178,14 @@ class Game:
             return False
         if self.spec.accept is not None:
             return self.spec.accept(self, state, src, dst, n)
+        return self.rule_accepts(state, src, dst, n)
+
+    def rule_accepts(self, state: State, src: int, dst: int, n: int) -> bool:
+        """The declared rules alone: roles, build rule, what an empty pile takes."""
         target = self.piles[dst]
         if target.role not in self.piles[src].sends or n > target.max_in:
             return False
-        card = state.piles[src][-n]
+        card = state.piles[src][-1 if target.flip_in else -n]  # the card that lands first
         pile = state.piles[dst]
         if pile:
             return target.build is not None and target.build.fits(pile[-1], card)
@@ -197,6 +212,8 @@ class Game:
         if stock is not None:
             moves.append(stock)
         moves += [Move(s.kind) for s in self.spec.specials if s.available(self, state)]
+        if self.spec.actions is not None:
+            moves += self.spec.actions(self, state)
         return moves
 
     def card_moves(self, state: State) -> list[Move]:
@@ -234,7 +251,8 @@ class Game:
         if self.stock < 0 or self.waste < 0:
             return None
         if state.piles[self.stock]:
-            return Move(DEAL)
+            full = self.layout.waste_size and len(state.piles[self.waste]) >= self.layout.waste_size
+            return None if full else Move(DEAL)
         if state.piles[self.waste] and self.recycles_left(state) != 0:
             return Move(RECYCLE)
         return None
@@ -256,6 +274,8 @@ class Game:
         special = self.special(move.kind)
         if special is not None:
             return move == Move(special.kind) and special.available(self, state)
+        if move.kind in self.spec.action_kinds and self.spec.actions is not None:
+            return move in self.spec.actions(self, state)
         return move == self.turn_stock(state)
 
     def special(self, kind: str) -> Special | None:
@@ -272,8 +292,13 @@ class Game:
     def play(self, state: State, move: Move) -> State:
         """Checked: raises IllegalMoveError with the reason a player can read."""
         if not self.is_legal(state, move):
-            raise IllegalMoveError(f"{self.notation(move)} is not legal here")
+            raise IllegalMoveError(self.explain(state, move))
         return self.apply(state, move)
+
+    def explain(self, state: State, move: Move) -> str:
+        """Why a move is refused, in words a player can act on."""
+        reason = self.spec.explain(self, state, move) if self.spec.explain is not None else None
+        return reason or f"{self.notation(move)} is not legal here"
 
     def apply(self, state: State, move: Move) -> State:
         """Unchecked and fast: for search over moves known to be legal."""
@@ -282,12 +307,15 @@ class Game:
         info = state.info
         if move.kind == MOVE:
             src_pile = piles[move.src]
-            piles[move.dst] = piles[move.dst] + src_pile[-move.n:]
+            moved = src_pile[-move.n:]
+            piles[move.dst] = piles[move.dst] + (moved[::-1] if self.piles[move.dst].flip_in else moved)
             piles[move.src] = src_pile[:-move.n]
         elif move.kind not in (DEAL, RECYCLE):
             special = self.special(move.kind)
-            assert special is not None, move
-            return self.settle(special.apply(self, state))
+            if special is not None:
+                return self.settle(special.apply(self, state))
+            assert self.spec.perform is not None, move
+            return self.settle(self.spec.perform(self, state, move))
         elif move.kind == DEAL:
             stock = piles[self.stock]
             k = min(self.layout.draw, len(stock))
@@ -337,6 +365,8 @@ class Game:
             if any(not self.is_idle(state, m) for m in self.card_moves(state)):
                 return False
             if any(s.available(self, state) for s in self.spec.specials):
+                return False
+            if self.spec.actions is not None and self.spec.actions(self, state):
                 return False
             stock = self.stock_move(state)
             if stock is None or state.piles in seen:

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from .state import State
 
 Role = Literal["stock", "waste", "reserve", "foundation", "tableau", "cell", "discard"]
-Pick = Literal["none", "top", "run", "whole_run", "top_or_all"]
-Fan = Literal["stack", "down", "right", "waste"]
+Pick = Literal["none", "top", "run", "whole_run", "top_or_all", "top_or_run"]
+Fan = Literal["stack", "down", "right", "left", "waste", "wrap"]
 Empty = Literal["none", "any", "K", "A", "base", "from_waste"]
 
 
@@ -28,7 +28,7 @@ Empty = Literal["none", "any", "K", "A", "base", "from_waste"]
 class Build:
     """How a card may be laid on the top card of a pile."""
 
-    direction: Literal[-1, 1]  # -1: one rank lower; 1: one rank higher
+    direction: Literal[-1, 0, 1]  # -1: one rank lower; 1: one rank higher; 0: any rank
     suit: Literal["same", "alt", "any"]
     wrap: bool = False  # K and A adjacent
 
@@ -38,6 +38,8 @@ class Build:
                 return False
         elif self.suit == "alt" and RED_OF[under] == RED_OF[over]:
             return False
+        if self.direction == 0:
+            return True
         step = (RANK_OF[over] - RANK_OF[under]) * self.direction
         if step == 1:
             return True
@@ -60,6 +62,7 @@ class PileSpec:
     y: float = 0.0  # and card heights
     fan: Fan = "stack"
     label: str = ""  # shown on the slot while the pile is empty (what it takes)
+    flip_in: bool = False  # a run dropped here lands card by card, its top card first
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,7 @@ class Layout:
 
     piles: tuple[PileSpec, ...]
     draw: int = 1  # cards a stock click turns
+    waste_size: int = 0  # a waste that holds this many cards must be played from first (0: no limit)
     passes: int | None = None  # passes through the stock; None: unlimited
     info: tuple[str, ...] = ("recycles",)  # names of the State.info counters
     width: float = 7.0  # table size in card widths
@@ -128,6 +132,11 @@ class GameSpec:
     won: Won | None = None  # replacing "every card on the foundations"
     specials: tuple[Special, ...] = ()
     describe: Callable[["Game", "State"], str] | None = None  # phase and round, for the toolbar
+    # actions at a place (Move(kind, src=position, n=count)): listed by `actions`, done by `perform`
+    action_kinds: tuple[str, ...] = ()
+    actions: Callable[["Game", "State"], "list[Move]"] | None = None
+    perform: Callable[["Game", "State", "Move"], "State"] | None = None
+    explain: Callable[["Game", "State", "Move"], "str | None"] | None = None  # why a move is refused
     help: "Help | None" = None  # the rules in the project's own words
 
 

@@ -270,14 +270,16 @@ class App:
     def render(self) -> None:
         assert self.session is not None
         marks: dict[str, Any] = {}
-        state = self.session.state
+        game, state = self.session.game, self.session.state
         if self.selected:
             pile, n = self.selected
             marks["selected"] = set(state.piles[pile][-n:])
-            marks["targets"] = set(self.session.game.targets(state, pile, n))
+            marks["targets"] = set(game.targets(state, pile, n))
         elif self.offer:
             marks["selected"] = {state.piles[src][-1] for src in self.offer[1]}
             marks["targets"] = {self.offer[0]}
+        elif game.layout.waste_size == 1 and state.piles[game.waste]:  # the waste card must go first
+            marks["targets"] = set(game.targets(state, game.waste, 1))
         elif self.press and self.press.dragging:
             marks["targets"] = set(self.press.targets)
         self.view.render(state, marks)
@@ -503,6 +505,8 @@ class App:
             if move is not None:
                 self.play(move)
             else:
+                if state.piles[pile]:  # a stock that may not deal now: say why
+                    self.message(game.explain(state, Move("deal")), "warning")
                 self.render()
             return
         now = float(window.performance.now())

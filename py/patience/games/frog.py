@@ -1,0 +1,109 @@
+"""«Лягушка» — Frog (the start of seed 001, from a German patience book; title recovered).
+
+Two decks.  Cards are turned onto the reserve until it holds 13 that are not aces; aces go
+to the foundations as they come.  The stock is turned one card at a time into a one-card
+waste, and that card must go to a foundation or one of five piles before the next is
+turned.  On the five piles any card may be laid; only their top cards are free, and only
+to the foundations.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping
+
+from ..cards import RANK_OF, Card, deck
+from ..rng import Rng
+from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec
+from ..state import State
+from .common import deal_order
+
+if TYPE_CHECKING:
+    from ..game import Game, Move
+
+OPTIONS = (
+    Option("foundation", ("suit", "any"), "suit", "Foundations build up",
+           {"suit": "in suit (the book)", "any": "regardless of suit (classic Frog)"}),
+    Option("reserve_to_piles", ("on", "off"), "on", "The reserve's top card may go to the five piles"),
+)
+HOME = frozenset({"foundation"})
+ANY = Build(0, "any")  # any card on any card
+
+
+def layout(opts: Mapping[str, str]) -> Layout:
+    up = Build(1, "same" if opts["foundation"] == "suit" else "any")
+    reserve_to = HOME | ({"tableau"} if opts["reserve_to_piles"] == "on" else set())
+    piles = [PileSpec(f"f{i}", "foundation", up, "A", x=i - 1, y=0) for i in range(1, 9)]
+    piles += [
+        PileSpec("reserve", "reserve", pick="top", sends=frozenset(reserve_to), x=0, y=1.25),
+        PileSpec("stock", "stock", x=1.1, y=1.25),
+        PileSpec("waste", "waste", pick="top", sends=HOME | {"tableau"}, x=2.2, y=1.25, label="↓"),
+    ]
+    piles += [PileSpec(f"t{i}", "tableau", ANY, "any", "top", HOME, 1, x=2.3 + i * 1.14, y=1.25, fan="down")
+              for i in range(1, 6)]
+    return Layout(tuple(piles), draw=1, passes=1, waste_size=1, width=8, height=5.2)
+
+
+def deal(game: "Game", rng: Rng) -> State:
+    cards = rng.shuffled(deck(2))
+    piles = list(game.empty_state().piles)
+    aces: list[Card] = []
+    reserve: list[Card] = []
+    k = 0
+    while len(reserve) < 13:
+        card = cards[k]
+        k += 1
+        (aces if RANK_OF[card] == 1 else reserve).append(card)
+    rest = cards[k:]
+    if not aces:  # no ace turned up: the first ace of the stock starts f1
+        first = next(i for i, c in enumerate(rest) if RANK_OF[c] == 1)
+        aces.append(rest.pop(first))
+    for n, ace in enumerate(aces, 1):
+        piles[game.index[f"f{n}"]] = (ace,)
+    piles[game.index["reserve"]] = tuple(reserve)
+    stock = deal_order(rest)
+    piles[game.stock] = stock
+    down = [0] * len(piles)
+    down[game.stock] = len(stock)
+    return State(tuple(piles), tuple(down), (0,))
+
+
+def explain(game: "Game", state: State, move: "Move") -> str | None:
+    if move.kind == "deal" and state.piles[game.waste]:
+        return "Play the waste card first: onto a foundation or one of the five piles."
+    if move.kind == "recycle":
+        return "Frog has no redeal: the stock is turned only once."
+    return None
+
+
+HELP = Help(
+    setup="Two decks. Cards are turned one by one onto the reserve until it holds thirteen cards "
+          "that are not aces; every ace met on the way starts a foundation instead (if none turns "
+          "up, one ace is taken from the stock). The rest is the face-down stock.",
+    goal="Build all eight foundations up from ace to king: all 104 cards.",
+    moves="The reserve's top card goes to a foundation or onto one of the five piles. On those "
+          "piles any card may be laid, in any order; only their top cards are free, and they may "
+          "go only to a foundation — never from pile to pile.",
+    stock="A click turns one card from the stock into the waste, which holds one card. That card "
+          "must be played — to a foundation or onto one of the five piles — before the next is "
+          "turned. The stock is turned only once.",
+    options={
+        "foundation": "Foundations build up in suit (the book) or regardless of suit (the usual Frog).",
+        "reserve_to_piles": "Whether the reserve's top card may go onto the five piles (the book) "
+                            "or only to the foundations.",
+    },
+    source="A German patience book in Russian translation (the start of seed 001); the game's "
+           "title and its first rules were recovered from the original and the standard Frog.",
+)
+
+SPEC = GameSpec(
+    help=HELP,
+    id="frog",
+    name="Frog",
+    name_ru="Лягушка",
+    decks=2,
+    options=OPTIONS,
+    layout=layout,
+    deal=deal,
+    source="seed 001",
+    explain=explain,
+)
