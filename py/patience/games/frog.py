@@ -35,10 +35,10 @@ def layout(opts: Mapping[str, str]) -> Layout:
     piles = [PileSpec(f"f{i}", "foundation", up, "A", x=i - 1, y=0) for i in range(1, 9)]
     piles += [
         PileSpec("reserve", "reserve", pick="top", sends=frozenset(reserve_to), x=0, y=1.25),
-        PileSpec("stock", "stock", x=1.1, y=1.25),
-        PileSpec("waste", "waste", pick="top", sends=HOME | {"tableau"}, x=2.2, y=1.25, label="↓"),
+        PileSpec("stock", "stock", x=1, y=1.25),
+        PileSpec("waste", "waste", pick="top", sends=HOME | {"tableau"}, x=2, y=1.25, label="↓"),
     ]
-    piles += [PileSpec(f"t{i}", "tableau", ANY, "any", "top", HOME, 1, x=2.3 + i * 1.14, y=1.25, fan="down")
+    piles += [PileSpec(f"t{i}", "tableau", ANY, "any", "top", HOME, 1, x=2 + i, y=1.25, fan="down")
               for i in range(1, 6)]
     return Layout(tuple(piles), draw=1, passes=1, waste_size=1, width=8, height=5.2)
 
