@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..cards import RANK_OF, Card, deck
 from ..rng import Rng
-from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec
+from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec
 from ..state import State
 from .common import deal_order
 
@@ -40,7 +40,18 @@ def layout(opts: Mapping[str, str]) -> Layout:
     ]
     piles += [PileSpec(f"t{i}", "tableau", ANY, "any", "top", HOME, 1, x=2 + i, y=1.25, fan="down")
               for i in range(1, 6)]
-    return Layout(tuple(piles), draw=1, passes=1, waste_size=1, width=8, height=5.2)
+    return Layout(tuple(piles), draw=1, passes=1, waste_size=1, width=8, height=5.2,
+                  portrait=PORTRAIT, portrait_size=(6.0, 6.6))
+
+
+# Narrow portrait screens: six foundations, then two with the reserve, stock and waste,
+# then the five piles.
+PORTRAIT: tuple[tuple[str, tuple[float, float, Fan]], ...] = (
+    tuple((f"f{i}", (i - 1.0, 0.0, "stack")) for i in range(1, 7))
+    + (("f7", (0.0, 1.1, "stack")), ("f8", (1.0, 1.1, "stack")), ("reserve", (3.0, 1.1, "stack")),
+       ("stock", (4.0, 1.1, "stack")), ("waste", (5.0, 1.1, "stack")))
+    + tuple((f"t{i}", (i - 1.0, 2.35, "down")) for i in range(1, 6))
+)
 
 
 def deal(game: "Game", rng: Rng) -> State:
