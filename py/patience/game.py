@@ -329,7 +329,10 @@ class Game:
             piles[self.waste] = ()
             state = self.with_info(state, "recycles", self.info_value(state, "recycles") + 1)
             info = state.info
-        return self.settle(State(tuple(piles), tuple(down), info))
+        after = State(tuple(piles), tuple(down), info)
+        if move.kind == MOVE and self.spec.moved is not None:
+            after = self.spec.moved(self, state, move, after)
+        return self.settle(after)
 
     def settle(self, state: State) -> State:
         """Automatic consequences of an action: flips, refills (part of the action)."""

@@ -137,6 +137,9 @@ class GameSpec:
     actions: Callable[["Game", "State"], "list[Move]"] | None = None
     perform: Callable[["Game", "State", "Move"], "State"] | None = None
     explain: Callable[["Game", "State", "Move"], "str | None"] | None = None  # why a move is refused
+    moved: Callable[["Game", "State", "Move", "State"], "State"] | None = None  # after a card move
+    chip_kinds: tuple[str, ...] = ()  # actions the table offers as a button at their pile
+    action_label: Callable[["Game", "State", "Move"], str] | None = None
     help: "Help | None" = None  # the rules in the project's own words
 
 

@@ -411,6 +411,13 @@ class App:
     def pointer_down(self, event: Any) -> None:
         if self.session is None or (event.pointerType == "mouse" and event.button != 0):
             return
+        chip = event.target.closest(".chip") if event.target else None
+        if chip and chip.getAttribute("data-move"):  # a place action such as a refill
+            event.preventDefault()
+            self.press = None
+            self.unpick()
+            self.play(self.session.game.parse_move(str(chip.getAttribute("data-move"))))
+            return
         spot = self.locate(event)
         if spot is None:
             self.press = None

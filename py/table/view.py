@@ -46,12 +46,21 @@ class View:
         self.written.clear()
         self.slots = []
         self.badges = {}
+        self.chips: dict[int, Any] = {}
         for spec in game.piles:
             slot = self.document.createElement("div")
             slot.className = f"slot {spec.role}"
             slot.dataset.pile = spec.name
             self.root.appendChild(slot)
             self.slots.append(slot)
+            if game.spec.chip_kinds and spec.role == "tableau":
+                chip = self.document.createElement("button")
+                chip.className = "chip"
+                chip.type = "button"
+                chip.textContent = "+"
+                chip.hidden = True
+                self.root.appendChild(chip)
+                self.chips[len(self.slots) - 1] = chip
             if spec.role in ("stock", "reserve"):
                 badge = self.document.createElement("div")
                 badge.className = "badge"
@@ -111,6 +120,7 @@ class View:
         if self.written.setdefault(("table", 0), {}).get("squeezed") != str(squeezed):
             self.written[("table", 0)]["squeezed"] = str(squeezed)
             self.root.classList.toggle("squeezed", squeezed)
+        self.render_chips(game, state, m, pos)
         selected = marks.get("selected", set())
         targets = marks.get("targets", set())
         for i, spec in enumerate(game.piles):
@@ -151,6 +161,21 @@ class View:
                     aria_label=self.card_label(card, face_up, spec.name, k, len(pile)),
                 )
                 self.set_face(card, face_up)
+
+    def render_chips(self, game: Game, state: State, m: geometry.Metrics,
+                     pos: list[list[tuple[float, float]]]) -> None:
+        """A small button at each pile where a place action (a refill) can be done now."""
+        if not self.chips or game.spec.actions is None:
+            return
+        offered = {mv.src: mv for mv in game.spec.actions(game, state) if mv.kind in game.spec.chip_kinds}
+        for i, chip in self.chips.items():
+            move = offered.get(i)
+            x, y = pos[i][-1] if pos[i] else m.origin(i)
+            label = game.spec.action_label(game, state, move) if move and game.spec.action_label else ""
+            self.write(("chip", i), chip, style_transform=f"translate({x:.1f}px,{y + m.ch + 2:.1f}px)",
+                       data_move=game.notation(move) if move else "", aria_label=label, title=label,
+                       style_z="900")
+            chip.hidden = move is None
 
     def set_face(self, card: Card, face_up: bool) -> None:
         old = self.written.setdefault(("card", card), {})

@@ -1,0 +1,168 @@
+"""«Исчезнувший крест» (seed 001; the German «Vertauschtes Kreuz»).
+
+Two decks.  An ace and a king of each suit lie as a cross: the aces build up in suit,
+the kings down.  Twelve columns of the other cards: only each column's last card is in
+play, and only to the foundations.  The player deals a new row onto the columns at any
+time, refills an empty column from the stock (in the first round also one that has lost
+a card since the last row), and when the stock is out starts the next round: the columns
+are gathered, shuffled (seeded by the deal) and dealt as a fresh row.  Three rounds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping
+
+from ..cards import Card, deck, make_card
+from ..rng import Rng
+from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, Special
+from ..state import Pile, State
+
+if TYPE_CHECKING:
+    from ..game import Game, Move
+
+OPTIONS = (
+    Option("rounds", ("3", "inf"), "3", "Rounds", {"3": "three (the book)", "inf": "unlimited"}),
+)
+HOME = frozenset({"foundation"})
+ACE_SPOTS = ((5.5, 0.0), (5.5, 1.05), (5.5, 3.15), (5.5, 4.2))
+KING_SPOTS = ((3.5, 2.1), (4.5, 2.1), (6.5, 2.1), (7.5, 2.1))
+
+
+def layout(opts: Mapping[str, str]) -> Layout:
+    piles = [PileSpec("stock", "stock", x=0, y=0)]
+    piles += [PileSpec(f"f{i + 1}", "foundation", Build(1, "same"), x=x, y=y) for i, (x, y) in enumerate(ACE_SPOTS)]
+    piles += [PileSpec(f"f{i + 5}", "foundation", Build(-1, "same"), x=x, y=y) for i, (x, y) in enumerate(KING_SPOTS)]
+    piles += [PileSpec(f"t{n}", "tableau", pick="top", sends=HOME, x=n - 1, y=5.45, fan="down")
+              for n in range(1, 13)]
+    return Layout(tuple(piles), info=("round", "lost", "seed"), width=12, height=8.6, squeeze=True)
+
+
+def columns(game: "Game") -> range:
+    return range(game.index["t1"], game.index["t12"] + 1)
+
+
+def deal(game: "Game", rng: Rng) -> State:
+    bases = [make_card(1, s) for s in range(4)] + [make_card(13, s) for s in range(4)]
+    piles = list(game.empty_state().piles)
+    for n, card in enumerate(bases, 1):
+        piles[game.index[f"f{n}"]] = (card,)
+    rest = rng.shuffled([c for c in deck(2) if c not in bases])
+    return deal_row(game, with_stock(game, State(tuple(piles), (0,) * len(piles), (1, 0, 0)), rest))
+
+
+def with_stock(game: "Game", state: State, cards: list[Card]) -> State:
+    """``cards`` (the first to be dealt first) as the face-down stock."""
+    stock: Pile = tuple(reversed(cards))
+    piles = state.piles[:game.stock] + (stock,) + state.piles[game.stock + 1:]
+    down = state.down[:game.stock] + (len(stock),) + state.down[game.stock + 1:]
+    return state._replace(piles=piles, down=down)
+
+
+def deal_row(game: "Game", state: State) -> State:
+    """One card onto each column, t1 first, as far as the stock lasts."""
+    piles = list(state.piles)
+    stock = piles[game.stock]
+    for i in columns(game):
+        if not stock:
+            break
+        piles[i] = piles[i] + stock[-1:]
+        stock = stock[:-1]
+    piles[game.stock] = stock
+    down = list(state.down)
+    down[game.stock] = len(stock)
+    return game.with_info(State(tuple(piles), tuple(down), state.info), "lost", 0)
+
+
+def rounds_left(game: "Game", state: State) -> bool:
+    return game.options["rounds"] == "inf" or game.info_value(state, "round") < int(game.options["rounds"])
+
+
+def next_round(game: "Game", state: State) -> State:
+    """Gather every column, shuffle (seeded by the deal) and deal a fresh row."""
+    k = game.info_value(state, "round") + 1
+    gathered = [c for i in columns(game) for c in state.piles[i]]
+    piles = tuple(() if i in columns(game) else p for i, p in enumerate(state.piles))
+    cards = Rng(game.info_value(state, "seed"), f"{game.id}/round/{k}").shuffled(gathered)
+    state = game.with_info(state._replace(piles=piles), "round", k)
+    return deal_row(game, with_stock(game, state, cards))
+
+
+def moved(game: "Game", before: State, move: "Move", after: State) -> State:
+    """A column that gives up a card is marked: in round 1 it may then be refilled."""
+    if move.src in columns(game):
+        bit = 1 << (move.src - game.index["t1"])
+        return game.with_info(after, "lost", game.info_value(after, "lost") | bit)
+    return after
+
+
+def actions(game: "Game", state: State) -> list["Move"]:
+    """Refills: an empty column, or in round 1 one that lost a card since the last row."""
+    from ..game import Move
+
+    if not state.piles[game.stock]:
+        return []
+    lost = game.info_value(state, "lost")
+    first_round = game.info_value(state, "round") == 1
+    return [Move("refill", i) for i in columns(game)
+            if not state.piles[i] or (first_round and lost >> (i - game.index["t1"]) & 1)]
+
+
+def perform(game: "Game", state: State, move: "Move") -> State:
+    i = move.src
+    stock = state.piles[game.stock]
+    piles = list(state.piles)
+    piles[i] = piles[i] + stock[-1:]
+    piles[game.stock] = stock[:-1]
+    down = list(state.down)
+    down[game.stock] = len(piles[game.stock])
+    bit = 1 << (i - game.index["t1"])
+    state = State(tuple(piles), tuple(down), state.info)
+    return game.with_info(state, "lost", game.info_value(state, "lost") & ~bit)
+
+
+def describe(game: "Game", state: State) -> str:
+    total = "∞" if game.options["rounds"] == "inf" else game.options["rounds"]
+    return f"Round {game.info_value(state, 'round')} of {total} · stock {len(state.piles[game.stock])}"
+
+
+SPECIALS = (
+    Special("row", lambda g, s: "Deal a new row", lambda g, s: bool(s.piles[g.stock]), deal_row, on_stock=True),
+    Special("round", lambda g, s: f"Next round ({g.info_value(s, 'round') + 1})",
+            lambda g, s: not s.piles[g.stock] and rounds_left(g, s) and not g.is_won(s)
+            and any(s.piles[i] for i in columns(g)), next_round, on_stock=True),
+)
+
+HELP = Help(
+    setup="Two decks. One ace and one king of each suit are laid out as a cross; the other 96 cards "
+          "are shuffled, twelve are dealt face up as a row of columns and the rest is the stock.",
+    goal="Build the aces up to kings and the kings down to aces: all 104 cards on the cross.",
+    moves="Only the last card of each column is in play, and it may only go to a foundation: up in "
+          "suit on an ace, down in suit on a king. Nothing comes back from the cross. An empty column "
+          "may be refilled with one card from the stock (tap its + button). In the first round a "
+          "column that has lost a card since the last row may be refilled even if it is not empty.",
+    stock="A click on the stock deals a new row: one card onto each column, overlapping the last "
+          "ones, as far as the stock lasts. When the stock is out, a click starts the next round: the "
+          "columns are gathered, shuffled and dealt as a fresh row of twelve. Three rounds in all.",
+    options={"rounds": "Three rounds (the book) or as many as you like."},
+    source="A German patience book («Vertauschtes Kreuz») in Russian translation (seed 001).",
+)
+
+SPEC = GameSpec(
+    help=HELP,
+    id="cross",
+    name="The Vanished Cross",
+    name_ru="Исчезнувший крест",
+    decks=2,
+    options=OPTIONS,
+    layout=layout,
+    deal=deal,
+    source="seed 001",
+    specials=SPECIALS,
+    action_kinds=("refill",),
+    actions=actions,
+    perform=perform,
+    moved=moved,
+    describe=describe,
+    chip_kinds=("refill",),
+    action_label=lambda g, s, m: f"Refill {g.names[m.src]} from the stock",
+)
