@@ -107,9 +107,10 @@ def card_positions(game: Game, state: State, m: Metrics, height: float) -> list[
             shown = min(len(pile), max(1, game.layout.draw))
             first = len(pile) - shown
             out.append([(x0 + max(0, k - first) * WASTE_STEP * m.cw, y0) for k in range(len(pile))])
-        elif fan == "right":
+        elif fan in ("right", "left"):
             step = RIGHT_STEP if not cap or len(pile) <= cap else RIGHT_STEP * (cap - 1) / (len(pile) - 1)
-            out.append([(x0 + k * step * m.cw, y0) for k in range(len(pile))])
+            sign = 1 if fan == "right" else -1
+            out.append([(x0 + sign * k * step * m.cw, y0) for k in range(len(pile))])
         else:
             out.append([(x0, y0)] * len(pile))
     return out

@@ -1,0 +1,158 @@
+"""«Дельтаплан» — Hang Glider (seed 000, from a German patience book).
+
+Two decks without their kings, which wait aside for the end.  Two flanks of five rows
+of four cards; the outer card of a row (leftmost on the left flank, rightmost on the
+right) is in play.  Aces go to the centre as they appear and build up in suit to the
+queen.  On an outer card goes the card of its suit one rank lower — alone, or a whole
+in-suit run that ends at another row's outer card — and runs go home card by card.
+An emptied row takes the next stock card by itself; with the stock out, the waste top.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping
+
+from ..cards import RANK_OF, SUIT_OF, Card, deck
+from ..rng import Rng
+from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec
+from ..state import State
+from .common import deal_order
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+OPTIONS = (
+    Option("cross_only", ("off", "on"), "off", "Building only between the flanks",
+           {"off": "off: any outer card onto any other", "on": "on: left flank ↔ right flank only"}),
+    Option("redeals", ("3", "2"), "3", "Times the waste turns back into the stock"),
+)
+PLAY = frozenset({"tableau", "foundation"})
+DOWN = Build(-1, "same")
+ROOM = 1.44  # a row's fan reaches this far from its inner card (5 cards; longer rows squeeze)
+LEFT_INNER, CENTRE_A, CENTRE_B, RIGHT_INNER = ROOM, ROOM + 1.16, ROOM + 2.31, ROOM + 3.46
+ROW_Y = (0.0, 1.1, 2.2, 3.3, 4.4)
+
+
+def layout(opts: Mapping[str, str]) -> Layout:
+    piles = [
+        PileSpec("stock", "stock", x=CENTRE_A, y=4.4),
+        PileSpec("waste", "waste", pick="top", sends=PLAY, x=CENTRE_B, y=4.4),
+        PileSpec("kings", "discard", x=(CENTRE_A + CENTRE_B) / 2, y=5.55, label="K"),
+    ]
+    for i in range(8):
+        piles.append(PileSpec(f"f{i + 1}", "foundation", Build(1, "same"), "A", max_in=13, flip_in=True,
+                              x=CENTRE_A if i < 4 else CENTRE_B, y=ROW_Y[i % 4]))
+    for n in range(1, 11):
+        left = n <= 5
+        piles.append(PileSpec(f"t{n}", "tableau", DOWN, "from_waste", "top_or_run", PLAY,
+                              x=LEFT_INNER if left else RIGHT_INNER, y=ROW_Y[(n - 1) % 5],
+                              fan="left" if left else "right"))
+    return Layout(tuple(piles), draw=1, passes=int(opts["redeals"]) + 1, width=RIGHT_INNER + ROOM + 1,
+                  height=6.6, fan_cap=5)
+
+
+def rows(game: "Game") -> range:
+    return range(game.index["t1"], game.index["t10"] + 1)
+
+
+def deal(game: "Game", rng: Rng) -> State:
+    cards = [c for c in deck(2) if RANK_OF[c] != 13]
+    kings = tuple(c for c in deck(2) if RANK_OF[c] == 13)
+    order = iter(rng.shuffled(cards))
+    piles = list(game.empty_state().piles)
+    homes = [game.index[f"f{i}"] for i in range(1, 9)]
+    for i in rows(game):
+        row: list[Card] = []
+        while len(row) < 4:
+            card = next(order)
+            if RANK_OF[card] == 1:  # an ace goes to the centre and the place is dealt again
+                piles[next(f for f in homes if not piles[f])] = (card,)
+            else:
+                row.append(card)
+        piles[i] = tuple(row)
+    piles[game.index["kings"]] = kings
+    stock = deal_order(order)
+    piles[game.stock] = stock
+    down = [0] * len(piles)
+    down[game.stock] = len(stock)
+    return State(tuple(piles), tuple(down), (0,))
+
+
+def refill_rows(game: "Game", state: State) -> State:
+    """An emptied row takes the next stock card by itself (aces go to the centre first)."""
+    piles = list(state.piles)
+    homes = [game.index[f"f{i}"] for i in range(1, 9)]
+    changed = False
+    for i in rows(game):
+        while not piles[i] and piles[game.stock]:
+            card = piles[game.stock][-1]
+            piles[game.stock] = piles[game.stock][:-1]
+            changed = True
+            if RANK_OF[card] == 1:
+                piles[next(f for f in homes if not piles[f])] = (card,)
+            else:
+                piles[i] = (card,)
+    if not changed:
+        return state
+    down = list(state.down)
+    down[game.stock] = len(piles[game.stock])
+    return State(tuple(piles), tuple(down), state.info)
+
+
+def crown(game: "Game", state: State) -> State:
+    """With every queen home, the kings go on top of their suits' foundations."""
+    homes = [game.index[f"f{i}"] for i in range(1, 9)]
+    kings = game.index["kings"]
+    if not state.piles[kings] or sum(len(state.piles[f]) for f in homes) != 96:
+        return state
+    piles = list(state.piles)
+    for king in state.piles[kings]:
+        f = next(f for f in homes if len(piles[f]) == 12 and SUIT_OF[piles[f][-1]] == SUIT_OF[king])
+        piles[f] = piles[f] + (king,)
+    piles[kings] = ()
+    return state._replace(piles=tuple(piles))
+
+
+def accept(game: "Game", state: State, src: int, dst: int, n: int) -> bool:
+    if not game.rule_accepts(state, src, dst, n):
+        return False
+    if game.options["cross_only"] == "on" and src in rows(game) and dst in rows(game):
+        return (src - rows(game).start < 5) != (dst - rows(game).start < 5)
+    return True
+
+
+HELP = Help(
+    setup="Two decks. The eight kings are set aside for the end. Forty cards are dealt face up as "
+          "two flanks of five rows of four; an ace goes to the centre at once and its place is dealt "
+          "again. The rest is the face-down stock.",
+    goal="Build all eight foundations up in suit from ace to queen; then the kings are laid on the "
+         "queens by themselves.",
+    moves="The outer card of each row is in play: the leftmost of a left-flank row, the rightmost of a "
+          "right-flank row. On an outer card you may lay the card of its suit one rank lower — a single "
+          "outer card, the waste top, or a whole run in suit that ends at an outer card (a jack, ten "
+          "and nine of diamonds onto the queen of diamonds). Cards and runs go to the foundations too; "
+          "a run goes on card by card, lowest first. A row that is emptied takes the next stock card by "
+          "itself; once the stock is out, you may fill it from the waste.",
+    stock="A click turns one card onto the waste. When the stock is empty, a click turns the waste "
+          "back into the stock, three times in all (or two, by the option).",
+    options={
+        "cross_only": "Off: any outer card or run may go onto any other outer card. On: only from "
+                      "one flank to the other, the moves the book names.",
+        "redeals": "How many times the waste may be turned back into the stock: three (the book) or two.",
+    },
+    source="A German patience book in Russian translation (seed 000).",
+)
+
+SPEC = GameSpec(
+    help=HELP,
+    id="glider",
+    name="Hang Glider",
+    name_ru="Дельтаплан",
+    decks=2,
+    options=OPTIONS,
+    layout=layout,
+    deal=deal,
+    settle=(refill_rows, crown),
+    source="seed 000",
+    accept=accept,
+)
