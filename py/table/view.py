@@ -30,7 +30,7 @@ class View:
         self.cards: dict[Card, Any] = {}
         self.slots: list[Any] = []
         self.badges: dict[int, Any] = {}
-        self.parts: dict[Card, tuple[Any, Any, Any]] = {}
+        self.parts: dict[Card, tuple[Any, ...]] = {}  # rank, suit, pip, the turned corner
         # What was last written to each element, keyed by ("card", card) / ("slot", i) …
         self.written: dict[tuple[str, int], dict[str, str]] = {}
         self.metrics: geometry.Metrics | None = None
@@ -71,14 +71,14 @@ class View:
             el = self.document.createElement("div")
             el.className = "card"
             parts = []
-            for cls in ("rank", "suit", "pip"):
+            for cls in ("rank", "suit", "pip", "corner"):
                 part = self.document.createElement("span")
                 part.className = cls
                 el.appendChild(part)
                 parts.append(part)
             self.root.appendChild(el)
             self.cards[card] = el
-            self.parts[card] = (parts[0], parts[1], parts[2])
+            self.parts[card] = tuple(parts)
 
     def instant(self, window: Any) -> None:
         """Draw the next frame without animation (a new deal should not fly in)."""
@@ -183,13 +183,10 @@ class View:
         if old.get("face") == want:
             return
         old["face"] = want
-        rank, suit, pip = self.parts[card]
-        if face_up:
-            rank.textContent = rank_name(card.rank)
-            suit.textContent = SUIT_SYMBOLS[card.suit]
-            pip.textContent = SUIT_SYMBOLS[card.suit]
-        else:
-            rank.textContent = suit.textContent = pip.textContent = ""
+        texts = (rank_name(card.rank), SUIT_SYMBOLS[card.suit], SUIT_SYMBOLS[card.suit],
+                 f"{rank_name(card.rank)}\n{SUIT_SYMBOLS[card.suit]}") if face_up else ("",) * 4
+        for part, text in zip(self.parts[card], texts):
+            part.textContent = text
 
     def slot_label(self, game: Game, state: State, i: int) -> str:
         spec = game.piles[i]
