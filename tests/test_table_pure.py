@@ -113,3 +113,18 @@ def test_hit_on_a_squeezed_grid_finds_the_gap_behind_the_card_to_its_left():
     assert geometry.hit(game, pos, m, sx + m.step_x / 2, sy + 10) == (gap, None)
     # just left of the gap's strip: the card to its left
     assert geometry.hit(game, pos, m, sx - 2, sy + 10) == (gap - 1, 0)
+
+
+@pytest.mark.parametrize("width,height", [(1280, 660), (390, 780), (360, 600)])
+def test_a_long_bride_row_wraps_in_reading_order_inside_the_screen(width, height):
+    from helpers import position
+    game = get_game("bride")
+    s = position(game, rest="row", stock="1:Kh", info="-1,0")
+    row = game.index["row"]
+    m = geometry.metrics(game, width, height)
+    pos = geometry.card_positions(game, s, m, height)[row]
+    assert len(pos) == 51 and max(x for x, _ in pos) + m.cw <= width
+    lines = sorted({y for _, y in pos})
+    assert len(lines) > 1
+    order = sorted(range(len(pos)), key=lambda k: (pos[k][1], pos[k][0]))
+    assert order == list(range(len(pos)))  # left to right, line by line

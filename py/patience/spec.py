@@ -139,6 +139,8 @@ class GameSpec:
     explain: Callable[["Game", "State", "Move"], "str | None"] | None = None  # why a move is refused
     moved: Callable[["Game", "State", "Move", "State"], "State"] | None = None  # after a card move
     chip_kinds: tuple[str, ...] = ()  # actions the table offers as a button at their pile
+    tap_pile: str = ""  # place actions (other than chips) refer to positions in this pile: tap a card
+    marked: Callable[["Game", "State"], "set[Card]"] | None = None  # cards drawn as joined
     action_label: Callable[["Game", "State", "Move"], str] | None = None
     help: "Help | None" = None  # the rules in the project's own words
 

@@ -55,6 +55,8 @@ class App:
         self.session: Session | None = None
         self.selected: tuple[int, int] | None = None  # (pile, n) picked by a tap
         self.offer: tuple[int, list[int]] | None = None  # a tapped gap and the cards that fit it
+        self.armed: Move | None = None  # a place action shown by a first tap (a removal)
+        self.hover: Move | None = None  # the same, under the mouse
         self.press: Press | None = None
         self.last_tap: tuple[int, int | None, float] | None = None
         self.proxies: list[Any] = []
@@ -205,6 +207,8 @@ class App:
         """Forget a card picked by a tap and a gap's offer."""
         self.selected = None
         self.offer = None
+        self.armed = None
+        self.hover = None
 
     def play(self, move: Move) -> bool:
         assert self.session is not None
@@ -280,6 +284,12 @@ class App:
             marks["targets"] = {self.offer[0]}
         elif game.layout.waste_size == 1 and state.piles[game.waste]:  # the waste card must go first
             marks["targets"] = set(game.targets(state, game.waste, 1))
+        shown = self.armed or self.hover
+        if shown is not None:
+            pile = game.index[game.spec.tap_pile]
+            marks["selected" if self.armed else "preview"] = set(state.piles[pile][shown.src:shown.src + shown.n])
+        if game.spec.marked is not None:
+            marks["joined"] = game.spec.marked(game, state)
         elif self.press and self.press.dragging:
             marks["targets"] = set(self.press.targets)
         self.view.render(state, marks)
@@ -436,6 +446,10 @@ class App:
 
     def pointer_move(self, event: Any) -> None:
         press = self.press
+        if press is None and self.session is not None and self.session.game.spec.tap_pile \
+                and event.pointerType == "mouse":
+            self.hover_action(event)
+            return
         if press is None or event.pointerId != press.id or not press.n or self.session is None:
             return
         dx = float(event.clientX) - press.x
@@ -523,6 +537,9 @@ class App:
             self.last_tap = None
             if self.to_foundation(pile, index):
                 return
+        if game.spec.tap_pile and pile == game.index[game.spec.tap_pile] and index is not None:
+            self.tap_action(index)
+            return
         offer, self.offer = self.offer, None
         if offer and pile in offer[1]:  # one of the cards offered for a gap
             self.play(Move(MOVE, pile, offer[0], 1))
@@ -540,6 +557,36 @@ class App:
             return
         self.selected = (pile, press.n) if press.n else None
         self.render()
+
+    def actions_at(self, index: int) -> list[Move]:
+        """Place actions (removals) that take the card at ``index`` of the tap pile."""
+        assert self.session is not None
+        game, state = self.session.game, self.session.state
+        found = [m for m in game.legal_moves(state) if m.kind in game.spec.action_kinds
+                 and m.src <= index < m.src + m.n]
+        return sorted(found, key=lambda m: m.n)  # a single card before a pair
+
+    def tap_action(self, index: int) -> None:
+        """First tap: show what a removal would take; a tap on one of those cards: do it."""
+        armed = self.armed
+        if armed is not None and armed.src <= index < armed.src + armed.n:
+            self.play(armed)
+            return
+        found = self.actions_at(index)
+        self.unpick()
+        self.armed = found[0] if found else None
+        self.render()
+
+    def hover_action(self, event: Any) -> None:
+        """Under the mouse, the cards a removal would take are shown before any click."""
+        assert self.session is not None
+        spot = self.locate(event)
+        tap_pile = self.session.game.index[self.session.game.spec.tap_pile]
+        found = self.actions_at(spot[1]) if spot and spot[0] == tap_pile and spot[1] is not None else []
+        hover = found[0] if found else None
+        if hover != self.hover:
+            self.hover = hover
+            self.render()
 
     def click_to_move(self, pile: int, n: int) -> bool:
         """Grid games: a tap on a card plays its only move; a tap on a gap plays the only

@@ -25,6 +25,7 @@ UP_STEP = 0.27  # fan offset of a face-up card
 MIN_UP_STEP = 0.15
 WASTE_STEP = 0.3  # waste fan offset, in card widths
 RIGHT_STEP = 0.36  # a fan to the right shows each card's corner index
+WRAP_STEP = 0.62  # a long row: each card shows its index and most of its face
 
 Spot = tuple[float, float, str]  # x, y (card units) and fan of a pile
 
@@ -38,6 +39,7 @@ class Metrics:
     left: float  # left margin: the layout is centred
     step_x: float  # distance between columns (less than a card when squeezed)
     spots: tuple[Spot, ...]  # where each pile is in this arrangement
+    span: float  # width in px from the first column's left edge to the last one's right edge
 
     def origin(self, i: int) -> tuple[float, float]:
         """Pixel position of pile i's slot."""
@@ -78,7 +80,7 @@ def metrics(game: Game, width: float, height: float) -> Metrics:
     cw = max(cw, MIN_CW)
     used = (cols - 1) * step + cw
     left = max(cw * PAD, (width - used) / 2)
-    return Metrics(cw, cw * ASPECT, cw * GAP, cw * PAD, left, step, spots)
+    return Metrics(cw, cw * ASPECT, cw * GAP, cw * PAD, left, step, spots, used)
 
 
 def card_positions(game: Game, state: State, m: Metrics, height: float) -> list[list[tuple[float, float]]]:
@@ -107,6 +109,11 @@ def card_positions(game: Game, state: State, m: Metrics, height: float) -> list[
             shown = min(len(pile), max(1, game.layout.draw))
             first = len(pile) - shown
             out.append([(x0 + max(0, k - first) * WASTE_STEP * m.cw, y0) for k in range(len(pile))])
+        elif fan == "wrap":  # a long row, in reading order over as many lines as it needs
+            step = WRAP_STEP * m.cw
+            per_line = max(1, int((m.left + m.span - x0 - m.cw) // step) + 1)
+            out.append([(x0 + (k % per_line) * step, y0 + (k // per_line) * (m.ch + m.gap))
+                        for k in range(len(pile))])
         elif fan in ("right", "left"):
             step = RIGHT_STEP if not cap or len(pile) <= cap else RIGHT_STEP * (cap - 1) / (len(pile) - 1)
             sign = 1 if fan == "right" else -1

@@ -122,6 +122,8 @@ class View:
             self.root.classList.toggle("squeezed", squeezed)
         self.render_chips(game, state, m, pos)
         selected = marks.get("selected", set())
+        preview = marks.get("preview", set())
+        joined = marks.get("joined", set())
         targets = marks.get("targets", set())
         for i, spec in enumerate(game.piles):
             x, y = m.origin(i)
@@ -145,6 +147,10 @@ class View:
                 classes = ["card", ("red" if card.red else "black") if face_up else "down"]
                 if card in selected:
                     classes.append("selected")
+                elif card in preview:
+                    classes.append("preview")
+                if card in joined:
+                    classes.append("joined")
                 if k == top and i in targets:
                     classes.append("target")
                 self.write(

@@ -1,0 +1,171 @@
+"""«Жених и невеста» — Bride and Groom (seed 001).
+
+One deck.  The queen of hearts starts a single row; the king of hearts lies at the very
+bottom of the stock.  Cards are turned one at a time to the right end of the row, and the
+player removes: (a) the card just turned together with its left neighbour, if they share
+suit or rank; (b) a card lying between two cards that share suit or rank; (c) two cards
+lying between two such cards.  The row closes up; two cards brought together by a removal
+that share suit or rank are a joined pair and are never removed as a pair by (a).  The
+queen and king of hearts stay.  Won: the stock is out and the row reads Q♥ K♥.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping
+
+from ..cards import RANK_OF, SUIT_OF, Card, deck, make_card
+from ..rng import Rng
+from ..spec import Fan, GameSpec, Help, Layout, Option, PileSpec, Special
+from ..state import Pile, State
+
+if TYPE_CHECKING:
+    from ..game import Game, Move
+
+OPTIONS = (
+    Option("auto_remove", ("off", "on"), "off", "Removals",
+           {"off": "made by the player", "on": "made by the app"}),
+)
+QUEEN = make_card(12, 1)
+KING = make_card(13, 1)
+
+
+def layout(opts: Mapping[str, str]) -> Layout:
+    piles = (
+        PileSpec("stock", "stock", x=0, y=0),
+        PileSpec("removed", "discard", x=1.2, y=0),
+        PileSpec("row", "tableau", x=0, y=1.25, fan="wrap"),
+    )
+    return Layout(piles, info=("fresh", "joined"), width=10, height=5,
+                  portrait=PORTRAIT, portrait_size=(6.0, 8.0))
+
+
+PORTRAIT: tuple[tuple[str, tuple[float, float, Fan]], ...] = (("row", (0.0, 1.25, "wrap")),)
+
+
+def deal(game: "Game", rng: Rng) -> State:
+    rest = rng.shuffled([c for c in deck(1) if c not in (QUEEN, KING)])
+    stock: Pile = (KING,) + tuple(reversed(rest))  # the king at the very bottom
+    piles = list(game.empty_state().piles)
+    piles[game.stock] = stock
+    piles[game.index["row"]] = (QUEEN,)
+    down = [0] * len(piles)
+    down[game.stock] = len(stock)
+    return State(tuple(piles), tuple(down), (-1, 0))
+
+
+def share(a: Card, b: Card) -> bool:
+    return SUIT_OF[a] == SUIT_OF[b] or RANK_OF[a] == RANK_OF[b]
+
+
+def turn(game: "Game", state: State) -> State:
+    """The next stock card to the right end of the row; it is the just-turned card."""
+    stock = state.piles[game.stock]
+    row_i = game.index["row"]
+    piles = list(state.piles)
+    piles[row_i] = piles[row_i] + stock[-1:]
+    piles[game.stock] = stock[:-1]
+    down = list(state.down)
+    down[game.stock] = len(piles[game.stock])
+    return State(tuple(piles), tuple(down), (len(piles[row_i]) - 1, state.info[1]))
+
+
+def removals(game: "Game", state: State) -> list["Move"]:
+    """Every removal the row allows now: Move("remove", first position, count)."""
+    from ..game import Move
+
+    row = state.piles[game.index["row"]]
+    fixed = (QUEEN, KING)
+    out: list[Move] = []
+    f = state.info[0]
+    if f >= 2 and row[f - 1] not in fixed and row[f] not in fixed and share(row[f - 1], row[f]):
+        out.append(Move("remove", f - 1, -1, 2))  # (a)
+    for i in range(1, len(row) - 1):
+        if row[i] not in fixed and share(row[i - 1], row[i + 1]):
+            out.append(Move("remove", i, -1, 1))  # (b)
+    for i in range(1, len(row) - 2):
+        if row[i] not in fixed and row[i + 1] not in fixed and share(row[i - 1], row[i + 2]):
+            out.append(Move("remove", i, -1, 2))  # (c)
+    return out
+
+
+def remove(game: "Game", state: State, move: "Move") -> State:
+    i, n = move.src, move.n
+    row_i, gone_i = game.index["row"], game.index["removed"]
+    row = state.piles[row_i]
+    new_row = row[:i] + row[i + n:]
+    piles = list(state.piles)
+    piles[row_i] = new_row
+    piles[gone_i] = piles[gone_i] + row[i:i + n]
+    fresh, joined = state.info
+    mask = 0
+    for j in range(len(row) - 1):  # pairs (j, j+1) that survive keep their mark, shifted
+        if joined >> j & 1 and (j + 1 < i or j >= i + n):
+            mask |= 1 << (j if j < i else j - n)
+    if 0 < i < len(new_row) and share(new_row[i - 1], new_row[i]):
+        mask |= 1 << (i - 1)  # brought together by closing up: a joined pair
+    if fresh >= 0:
+        fresh = -1 if i <= fresh <= i + n else fresh - (n if i < fresh else 0)
+    return State(tuple(piles), state.down, (fresh, mask))
+
+
+def auto_remove(game: "Game", state: State) -> State:
+    """With auto_remove on, the app makes every removal the row allows, (a) first, then
+    the leftmost (b), then the leftmost (c), until none is left."""
+    if game.options["auto_remove"] != "on":
+        return state
+    while True:
+        found = removals(game, state)
+        if not found:
+            return state
+        state = remove(game, state, found[0])
+
+
+def joined_cards(game: "Game", state: State) -> set[Card]:
+    row = state.piles[game.index["row"]]
+    mask = state.info[1]
+    return {c for j in range(len(row) - 1) if mask >> j & 1 for c in (row[j], row[j + 1])}
+
+
+def won(game: "Game", state: State) -> bool:
+    return not state.piles[game.stock] and state.piles[game.index["row"]] == (QUEEN, KING)
+
+
+HELP = Help(
+    setup="One deck. The queen of hearts lies face up at the left of a single row; the king of "
+          "hearts goes to the very bottom of the stock, under the other fifty cards, shuffled.",
+    goal="Bring the king of hearts to the queen: the stock used up and the row reading Q♥ K♥.",
+    moves="Turn the stock one card at a time to the right end of the row. Remove (a) the card just "
+          "turned with its left neighbour if the two share suit or rank — until you turn again or a "
+          "removal changes that pair; (b) a card between two cards that share suit or rank; (c) two "
+          "cards between two such cards. The row closes up. Cards that close up next to each other "
+          "and share suit or rank are joined (marked): they are never removed as a pair, though each "
+          "may still go with a newly turned neighbour or be the end of (b) and (c). The queen and king "
+          "of hearts are never removed. Tap a card to see what a removal would take, tap again to make it.",
+    stock="A click turns the next card to the end of the row. There is no redeal.",
+    options={
+        "auto_remove": "Off: you make every removal. On: the app makes each one as soon as it is "
+                       "possible — (a) first, then the leftmost (b), then the leftmost (c).",
+    },
+    source="A German patience book in Russian translation (seed 001), with its worked example.",
+)
+
+SPEC = GameSpec(
+    help=HELP,
+    id="bride",
+    name="Bride and Groom",
+    name_ru="Жених и невеста",
+    decks=1,
+    options=OPTIONS,
+    layout=layout,
+    deal=deal,
+    settle=(auto_remove,),
+    source="seed 001",
+    won=won,
+    specials=(Special("turn", lambda g, s: "Turn a card", lambda g, s: bool(s.piles[g.stock]), turn,
+                      on_stock=True),),
+    action_kinds=("remove",),
+    actions=removals,
+    perform=remove,
+    tap_pile="row",
+    marked=joined_cards,
+)
