@@ -126,3 +126,70 @@ def play_by_pointer(page, game: Game, state: State, move: Move, style: str, cdp=
         touch_drag(cdp, start, end)
     else:
         mouse_drag(page, start, end)
+
+
+def tap(page, point: tuple[float, float], cdp) -> None:
+    page.touchscreen.tap(*point) if cdp is not None else page.mouse.click(*point)
+
+
+def act(page, game: Game, state: State, move: Move, style: str, cdp=None) -> bool:
+    """Make any kind of action through the table; False if the table offers no way to it."""
+    if move.kind == MOVE:
+        play_by_pointer(page, game, state, move, style, cdp)
+        return True
+    special = game.special(move.kind)
+    if move.kind in ("deal", "recycle") or (special is not None and special.on_stock):
+        box = page.locator('#table .slot[data-pile="stock"]').bounding_box()
+        tap(page, (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2), cdp)
+        return True
+    if special is not None:
+        button = page.locator(f'#actions button[data-action="{move.kind}"]')
+        button.tap() if cdp is not None else button.click()
+        return True
+    if move.kind in game.spec.chip_kinds:
+        chip = page.locator(f'#table .chip[data-move="{game.notation(move)}"]')
+        chip.tap() if cdp is not None else chip.click()
+        return True
+    # a place action taken by tapping a card twice (a removal): pick a card whose first
+    # offer is this very move
+    pile = game.spec.tap_pile
+    for index in range(move.src, move.src + move.n):
+        offers = sorted((m for m in game.legal_moves(state) if m.kind == move.kind
+                         and m.src <= index < m.src + m.n), key=lambda m: m.n)
+        if offers and offers[0] == move:
+            point = card_point(page, pile, index)
+            tap(page, point, cdp)
+            assert page.locator("#table .card.selected").count() == move.n
+            tap(page, point, cdp)
+            return True
+    return False
+
+
+def play_with_policy(page, game: Game, mirror, actions: int, style: str, cdp=None, builds: int = 6) -> list[str]:
+    """Home moves first, then place actions, a few other card moves, then the stock;
+    every action through the table, the DOM checked against the engine after each."""
+    done: list[str] = []
+    styles = ["drag", "taps", "double"] if style == "mixed" else [style]
+    for k in range(actions):
+        state = mirror.state
+        legal = game.legal_moves(state)
+        home = [m for m in legal if m.kind == MOVE and game.piles[m.dst].role == "foundation"]
+        place = [m for m in legal if m.kind in game.spec.action_kinds]
+        other = [m for m in legal if m.kind == MOVE and m not in home]
+        stock = game.stock_move(state)
+        specials = [m for m in legal if game.special(m.kind) is not None and not game.special(m.kind).on_stock]
+        choices = home + place + (other if done.count("move") < builds else []) \
+            + ([stock] if stock else []) + specials + other
+        for move in choices:
+            kind = ("home" if move in home else "move") if move.kind == MOVE else move.kind
+            if act(page, game, state, move, styles[k % len(styles)], cdp):
+                break
+        else:
+            break
+        done.append(kind)
+        mirror.play(move)
+        wait_moves(page, mirror.move_count)
+        assert_dom_is(page, game, mirror.state)
+        if game.spec.describe:
+            assert page.inner_text("#phase") == game.spec.describe(game, mirror.state)
+    return done

@@ -1,0 +1,101 @@
+"""Frog, the Vanished Cross, Hang Glider and Bride and Groom in Chromium, each through its
+own interaction, by mouse on a laptop and by touch on a phone."""
+
+from __future__ import annotations
+
+from patience import Session, get_game
+from patience.game import Move
+from table.urlstate import to_query
+
+from ui import assert_dom_is, card_point, click_stock, open_deal, play_with_policy, table, wait_moves
+
+
+def start(page, game_id: str, seed: int, **opts: str):
+    game = get_game(game_id, opts)
+    open_deal(page, to_query(game, seed))
+    mirror = Session(game, seed)
+    assert_dom_is(page, game, mirror.state)
+    return game, mirror
+
+
+def test_frog_forced_waste_by_mouse(page):
+    game, mirror = start(page, "frog", 5)
+    click_stock(page)
+    mirror.play(Move("deal"))
+    wait_moves(page, 1)
+    # the waste card must go first: the five piles light up and the stock refuses, saying why
+    lit = page.evaluate("[...new Set([...document.querySelectorAll('#table .target')].map(e => e.dataset.pile))]")
+    assert {f"t{i}" for i in range(1, 6)} <= set(lit)
+    click_stock(page)
+    page.wait_for_timeout(200)
+    assert "Play the waste card first" in page.inner_text("#message-text")
+    assert table(page)["moves"] == "1"
+    page.click("#message-close")
+    done = play_with_policy(page, game, mirror, 30, "mixed", builds=40)
+    assert "deal" in done and "move" in done, done
+
+
+def test_frog_by_touch_on_a_phone(phone):
+    game, mirror = start(phone, "frog", 6, foundation="any")
+    cdp = phone.context.new_cdp_session(phone)
+    done = play_with_policy(phone, game, mirror, 16, "taps", cdp, builds=40)
+    assert "deal" in done and "move" in done, done
+    right = phone.evaluate("Math.max(...[...document.querySelectorAll('#table .card, #table .slot')]"
+                           ".map(e => e.getBoundingClientRect().right))")
+    assert right <= 390
+
+
+def test_cross_rows_refills_and_rounds_by_mouse(page):
+    game, mirror = start(page, "cross", 11)
+    assert page.inner_text("#phase") == "Round 1 of 3 · stock 84"
+    done = play_with_policy(page, game, mirror, 80, "mixed")
+    assert {"home", "row", "refill"} <= set(done), done
+
+
+def test_cross_by_touch_on_a_phone(phone):
+    game, mirror = start(phone, "cross", 12, rounds="inf")
+    cdp = phone.context.new_cdp_session(phone)
+    done = play_with_policy(phone, game, mirror, 20, "taps", cdp)
+    assert "row" in done, done
+
+
+def test_glider_runs_and_stock_by_mouse(page):
+    game, mirror = start(page, "glider", 3)
+    done = play_with_policy(page, game, mirror, 40, "mixed")
+    assert {"home", "move", "deal"} <= set(done), done
+
+
+def test_glider_by_touch_on_a_phone(phone):
+    game, mirror = start(phone, "glider", 4, cross_only="on")
+    cdp = phone.context.new_cdp_session(phone)
+    done = play_with_policy(phone, game, mirror, 16, "taps", cdp)
+    assert "deal" in done, done
+    right = phone.evaluate("Math.max(...[...document.querySelectorAll('#table .card')]"
+                           ".map(e => e.getBoundingClientRect().right))")
+    assert right <= 390
+
+
+def test_bride_removals_by_mouse_with_hover(page):
+    game, mirror = start(page, "bride", 3)
+    for _ in range(24):
+        click_stock(page)
+        mirror.play(Move("turn"))
+    wait_moves(page, 24)
+    assert_dom_is(page, game, mirror.state)
+    removal = next(m for m in game.legal_moves(mirror.state) if m.kind == "remove")
+    page.mouse.move(*card_point(page, "row", removal.src))  # hover shows what it would take
+    assert page.locator("#table .card.preview").count() >= 1
+    done = play_with_policy(page, game, mirror, 40, "taps")
+    assert "remove" in done, done
+    joined = game.spec.marked(game, mirror.state)
+    assert page.locator("#table .card.joined").count() == len(joined)
+
+
+def test_bride_by_touch_on_a_phone(phone):
+    game, mirror = start(phone, "bride", 8, auto_remove="on")
+    cdp = phone.context.new_cdp_session(phone)
+    done = play_with_policy(phone, game, mirror, 30, "taps", cdp)
+    assert done.count("turn") >= 10, done
+    right = phone.evaluate("Math.max(...[...document.querySelectorAll('#table .card')]"
+                           ".map(e => e.getBoundingClientRect().right))")
+    assert right <= 390  # the row wraps instead of running off the screen
