@@ -20,7 +20,7 @@ from patience.game import MOVE, Game, Move
 from patience.registry import GAMES, get_game
 from patience.session import Session
 
-from . import geometry
+from . import geometry, saves
 from .urlstate import MAX_SEED, Request, parse_query, to_query
 from .view import View
 
@@ -61,6 +61,10 @@ class App:
         self.last_tap: tuple[int, int | None, float] | None = None
         self.proxies: list[Any] = []
         self.frame_pending = False
+        self.keep_save = False  # a saved game of another deal waits until the first move here
+        self.resumable: Session | None = None
+        self.storage_warned = False
+        self.after_load_message = ""
 
     # --- wiring ----------------------------------------------------------------------
     def on(self, target: Any, event: str, handler: Any) -> None:
@@ -98,6 +102,7 @@ class App:
         self.on(document.getElementById("win-new"), "click", lambda e: self.new_deal())
         self.on(document.getElementById("win-close"), "click", lambda e: self.close_win())
         self.on(document.getElementById("message-close"), "click", lambda e: self.clear_message())
+        self.on(document.getElementById("message-action"), "click", lambda e: self.resume())
         self.on(document.getElementById("rules"), "click", lambda e: self.show_help())
         self.on(document.getElementById("help-close"), "click", lambda e: self.close_help())
         self.on(self.root, "pointerdown", self.pointer_down)
@@ -115,16 +120,30 @@ class App:
 
     # --- deals -----------------------------------------------------------------------
     def open(self, request: Request, history: str) -> None:
-        """Show the deal a request names; history is 'push', 'replace' or 'none'."""
-        seed = request.seed if request.seed is not None else fresh_seed()
-        self.load(request.game, seed, history)
-        if request.problems:
-            self.message(" ".join(request.problems), "warning")
+        """Show the deal a request names; history is 'push', 'replace' or 'none'.
 
-    def load(self, game: Game, seed: int, history: str) -> None:
+        The saved game of that type is resumed when the request names it (or names no deal
+        number); when it names another deal, the saved game is kept and offered."""
+        saved = self.read_save(request.game.id)
+        game = request.game
+        if saved is not None and saved.game.options == game.options and request.seed in (None, saved.seed):
+            self.load(game, saved.seed, history, saved)
+        else:
+            self.load(game, request.seed if request.seed is not None else fresh_seed(), history)
+            if saved is not None and saved.moves:
+                self.keep_save = True
+                self.offer_resume(saved)
+        notes = request.problems + ([self.after_load_message] if self.after_load_message else [])
+        self.after_load_message = ""
+        if notes:
+            self.message(" ".join(notes), "warning")
+
+    def load(self, game: Game, seed: int, history: str, session: Session | None = None) -> None:
         same_layout = self.session is not None and self.session.game.spec is game.spec \
             and self.session.game.options == game.options
-        self.session = Session(game, seed)
+        self.session = session or Session(game, seed)
+        self.keep_save = False
+        self.resumable = None
         self.unpick()
         self.press = None
         self.last_tap = None
@@ -151,7 +170,11 @@ class App:
         self.load(self.session.game, fresh_seed(), "push")
 
     def switch_game(self, game_id: str) -> None:
-        self.load(get_game(game_id), fresh_seed(), "push")
+        saved = self.read_save(game_id)
+        if saved is not None:
+            self.load(saved.game, saved.seed, "push", saved)
+        else:
+            self.load(get_game(game_id), fresh_seed(), "push")
 
     def set_option(self, name: str, value: str) -> None:
         """A changed option plays the same deal number under the new rules."""
@@ -299,6 +322,7 @@ class App:
         session = self.session
         assert session is not None
         self.render()
+        self.save()
         game, state = session.game, session.state
         status = game.status(state)
         self.root.dataset.status = status
@@ -387,9 +411,13 @@ class App:
     def close_win(self) -> None:
         document.getElementById("win").hidden = True
 
-    def message(self, text: str, kind: str = "info") -> None:
+    def message(self, text: str, kind: str = "info", action: str = "") -> None:
+        """Show a message; ``action`` labels its button (only the resume offer has one)."""
         box = document.getElementById("message")
         document.getElementById("message-text").textContent = text
+        button = document.getElementById("message-action")
+        button.textContent = action
+        button.hidden = not action
         box.dataset.kind = kind
         box.hidden = False
 
@@ -397,6 +425,59 @@ class App:
         box = document.getElementById("message")
         box.hidden = True
         box.dataset.kind = ""
+        document.getElementById("message-action").hidden = True
+
+    # --- saved games -------------------------------------------------------------------
+    def read_save(self, game_id: str) -> Session | None:
+        """The saved game of a type, or None; a damaged save is set aside, never lost."""
+        text = self.storage("get", saves.key(game_id))
+        if text is None:
+            return None
+        try:
+            return saves.decode(text)
+        except saves.SaveError as err:
+            self.storage("set", saves.broken_key(game_id), text)
+            self.storage("remove", saves.key(game_id))
+            self.after_load_message = (f"Your saved game could not be resumed: {err}. It was set aside "
+                                       "(kept in this browser) and a new deal is shown.")
+            return None
+
+    def save(self) -> None:
+        """Keep the game in progress (with its whole history) after every change."""
+        session = self.session
+        if session is None or (self.keep_save and not session.moves):
+            return
+        self.keep_save = False
+        self.resumable = None
+        self.storage("set", saves.key(session.game.id), saves.encode(session))
+
+    def offer_resume(self, saved: Session) -> None:
+        self.resumable = saved
+        self.message(f"Your game of {saved.game.spec.name} (deal #{saved.seed}, {saved.move_count} moves) "
+                     "is kept until you move here.", "resume", "Resume it")
+
+    def resume(self) -> None:
+        saved = self.resumable
+        if saved is not None:
+            self.load(saved.game, saved.seed, "push", saved)
+
+    def storage(self, op: str, key: str, value: str = "") -> str | None:
+        """localStorage, with a failure told once (private mode, full or disabled storage)."""
+        try:
+            store = window.localStorage
+            if op == "get":
+                got = store.getItem(key)
+                return got if isinstance(got, str) else None  # JS null arrives as jsnull, not None
+            if op == "set":
+                store.setItem(key, value)
+            else:
+                store.removeItem(key)
+        except Exception:  # the browser refuses storage: play goes on unsaved
+            if not self.storage_warned:
+                self.storage_warned = True
+                self.message("This browser does not let the page save your game; it will be lost "
+                             "if you close the tab.", "warning")
+        return None
 
     # --- pointer ---------------------------------------------------------------------
     def locate(self, event: Any) -> tuple[int, int | None] | None:

@@ -90,9 +90,12 @@ def test_first_load_of_a_bad_url_and_reload_of_a_good_one(fresh):
     game = get_game("canfield", {"passes": "4"})
     assert_dom_is(page, game, game.deal(99))
     click_stock(page)
+    page.wait_for_function("() => document.getElementById('table').dataset.moves === '1'")
     page.reload()
     page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
-    assert_dom_is(page, game, game.deal(99))  # the same URL deals the same cards
+    # the same URL deals the same cards, and the game in progress resumes where it was
+    assert table(page)["moves"] == "1"
+    assert_dom_is(page, game, game.play(game.deal(99), game.stock_move(game.deal(99))))
     assert message(page) == ""
 
 

@@ -10,8 +10,11 @@ READ_DOM = """() => [...document.querySelectorAll('#table .card[data-pile]')].ma
     e.dataset.pile, +e.dataset.index, e.dataset.card, e.dataset.face, e.dataset.deck])"""
 
 
-def open_deal(page, query: str) -> None:
-    """Switch the running page to another deal, as Back/Forward would."""
+def open_deal(page, query: str, keep_saves: bool = False) -> None:
+    """Switch the running page to another deal, as Back/Forward would.  Saved games are
+    cleared first (a test starts from the deal), unless ``keep_saves``."""
+    if not keep_saves:
+        page.evaluate("localStorage.clear()")
     page.evaluate("q => { history.pushState(null, '', q); dispatchEvent(new PopStateEvent('popstate')); }", query)
     page.wait_for_function("() => document.body.dataset.ready === '1'")
 

@@ -1,0 +1,92 @@
+"""Saved games in the page: reload resumes the whole history; a damaged save is set aside
+with a message; another deal keeps the save and offers it; storage refused is told."""
+
+from __future__ import annotations
+
+from patience import Session, get_game
+from patience.game import Move
+from table import saves
+from table.urlstate import to_query
+
+from ui import assert_dom_is, click_stock, table, wait_moves
+
+
+def boot(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
+
+
+def message(page) -> str:
+    return page.inner_text("#message-text") if page.is_visible("#message") else ""
+
+
+def test_reload_resumes_moves_undo_and_redo(fresh):
+    page, watch, base = fresh
+    game = get_game("klondike", {"draw": "1"})
+    boot(page, base + to_query(game, 21))
+    assert message(page) == ""  # a first visit has no save and says nothing about one
+    mirror = Session(game, 21)
+    for k in range(1, 4):
+        click_stock(page)
+        mirror.play(Move("deal"))
+        wait_moves(page, k)
+    page.click("#undo")
+    mirror.undo()
+    wait_moves(page, 2)
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
+    assert table(page)["moves"] == "2" and message(page) == ""
+    assert_dom_is(page, game, mirror.state)
+    page.click("#redo")  # the redo stack came back too
+    mirror.redo()
+    wait_moves(page, 3)
+    assert_dom_is(page, game, mirror.state)
+    for k in (2, 1, 0):
+        page.click("#undo")
+        wait_moves(page, k)
+    assert_dom_is(page, game, game.deal(21))
+
+
+def test_a_damaged_save_is_set_aside_with_a_message(fresh):
+    page, watch, base = fresh
+    boot(page, base + "?game=canfield&seed=5")
+    click_stock(page)
+    wait_moves(page, 1)
+    page.evaluate("k => localStorage.setItem(k, localStorage.getItem(k).slice(0, 30))", saves.key("canfield"))
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
+    assert "could not be resumed" in message(page) and "set aside" in message(page)
+    assert table(page)["moves"] == "0" and table(page)["status"] == "playing"
+    kept = page.evaluate("k => localStorage.getItem(k)", saves.broken_key("canfield"))
+    assert kept is not None and len(kept) == 30  # nothing is silently dropped
+
+
+def test_another_deal_keeps_the_save_and_offers_it(fresh):
+    page, watch, base = fresh
+    game = get_game("klondike")
+    boot(page, base + to_query(game, 31))
+    click_stock(page)
+    wait_moves(page, 1)
+    page.goto(base + to_query(game, 32))
+    page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
+    assert table(page)["seed"] == "32" and "deal #31, 1 moves" in message(page)
+    page.click("#message-action")
+    page.wait_for_function("() => document.getElementById('table').dataset.seed === '31'")
+    assert table(page)["moves"] == "1" and "seed=31" in page.evaluate("location.search")
+    # the chooser resumes each game type's saved game
+    page.select_option("#game", "canfield")
+    page.wait_for_function("() => document.getElementById('table').dataset.game === 'canfield'")
+    page.select_option("#game", "klondike")
+    page.wait_for_function("() => document.getElementById('table').dataset.game === 'klondike'")
+    assert table(page)["seed"] == "31" and table(page)["moves"] == "1"
+
+
+def test_refused_storage_is_told_and_play_goes_on(fresh):
+    page, watch, base = fresh
+    page.add_init_script("Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };")
+    boot(page, base + "?game=klondike&seed=8&draw=1")
+    click_stock(page)
+    wait_moves(page, 1)
+    assert "does not let the page save" in message(page)
+    click_stock(page)
+    wait_moves(page, 2)

@@ -1,0 +1,57 @@
+"""Saved games as text: exact round trips, and every kind of damage refused with a reason."""
+
+import json
+
+import pytest
+
+from patience import GAMES, Session, get_game
+from patience.rng import Rng
+from table import saves
+
+
+def played(game_id, seed, n, undo=0):
+    game = get_game(game_id)
+    session = Session(game, seed)
+    rng = Rng(seed, "saves")
+    for _ in range(n):
+        moves = game.legal_moves(session.state)
+        if not moves:
+            break
+        session.play(moves[rng.below(len(moves))])
+    for _ in range(undo):
+        session.undo()
+    return session
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
+def test_round_trip_keeps_position_undo_and_redo(game_id):
+    session = played(game_id, 9, 30, undo=3)
+    back = saves.decode(saves.encode(session))
+    assert back.game.id == game_id and back.game.options == session.game.options and back.seed == 9
+    assert back.states == session.states and back.at == session.at and back.moves == session.moves
+    assert back.can_redo() == session.can_redo()
+
+
+def test_options_travel_with_the_save():
+    game = get_game("klondike", {"draw": "1", "passes": "3"})
+    session = Session(game, 4)
+    session.play(game.stock_move(session.state))
+    back = saves.decode(saves.encode(session))
+    assert back.game.options == game.options and back.state == session.state
+
+
+@pytest.mark.parametrize("damage,reason", [
+    (lambda t: t[: len(t) // 2], "not readable"),
+    (lambda t: "[]", "not a saved game"),
+    (lambda t: t.replace('"v":1', '"v":99'), "another version"),
+    (lambda t: t.replace('"seed":', '"sead":'), "incomplete"),
+    (lambda t: t.replace('"game":"klondike"', '"game":"chess"'), "incomplete"),
+    (lambda t: t.replace('"draw":"3"', '"draw":"9"'), "incomplete"),
+    (lambda t: t.replace('"at":', '"at":99') , "move count"),
+    (lambda t: t.replace('"moves":["', '"moves":["t1>t7","'), "do not replay"),
+])
+def test_damaged_saves_are_refused_with_a_reason(damage, reason):
+    text = saves.encode(played("klondike", 3, 10))
+    assert json.loads(text)["v"] == saves.VERSION
+    with pytest.raises(saves.SaveError, match=reason):
+        saves.decode(damage(text))
