@@ -183,9 +183,23 @@ def build_site(dest: Path) -> Path:
     for d in SITE_DIRS:
         if d.startswith("py/"):
             continue
-        shutil.copytree(ROOT / d, dest / d, ignore=shutil.ignore_patterns("__pycache__"),
+        shutil.copytree(ROOT / d, dest / d, ignore=shutil.ignore_patterns("__pycache__", "sw.js"),
                         copy_function=_link_or_copy)
+    write_worker(dest)
     return dest
+
+
+def write_worker(dest: Path) -> None:
+    """The service worker at the site's root: every file of the site, and a version that
+    changes whenever any file does."""
+    files = sorted(str(p.relative_to(dest)) for p in dest.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for f in files:
+        digest.update(f.encode() + b"\0" + (dest / f).read_bytes())
+    version = digest.hexdigest()[:16]
+    listing = json.dumps(["./"] + [f"./{f}" for f in files])
+    text = (ROOT / "static" / "sw.js").read_text().replace("__VERSION__", version).replace("__FILES__", listing)
+    (dest / "sw.js").write_text(text)
 
 
 def _link_or_copy(src: str, dst: str) -> None:
@@ -231,6 +245,52 @@ def serve_in_thread(directory: Path) -> http.server.ThreadingHTTPServer:
     server = make_server(directory, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
+
+
+# --- icons --------------------------------------------------------------------------
+def png(width: int, height: int, pixel) -> bytes:  # type: ignore[no-untyped-def]
+    """A PNG from ``pixel(x, y) -> (r, g, b, a)``: enough for the app's icons."""
+    import struct
+    import zlib
+
+    rows = b"".join(b"\0" + b"".join(bytes(pixel(x, y)) for x in range(width)) for y in range(height))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
+
+
+def icon_pixel(size: int, maskable: bool):  # type: ignore[no-untyped-def]
+    """Green felt, a white card with a red heart (kept inside the safe zone if maskable)."""
+    felt, card, edge, red = (29, 107, 60, 255), (255, 254, 249, 255), (40, 40, 40, 255), (196, 18, 47, 255)
+    inset = 0.2 if maskable else 0.1
+    cx0, cx1 = size * (0.5 - (0.5 - inset) * 0.72), size * (0.5 + (0.5 - inset) * 0.72)
+    cy0, cy1 = size * inset, size * (1 - inset)
+    radius = size * 0.18
+
+    def pixel(x: int, y: int) -> tuple[int, int, int, int]:
+        if not maskable:  # rounded corners on the plain icon
+            dx, dy = max(radius - x, x - (size - 1 - radius), 0), max(radius - y, y - (size - 1 - radius), 0)
+            if dx * dx + dy * dy > radius * radius:
+                return (0, 0, 0, 0)
+        if cx0 <= x <= cx1 and cy0 <= y <= cy1:
+            if min(x - cx0, cx1 - x, y - cy0, cy1 - y) < max(1.0, size / 96):
+                return edge
+            u, v = (x - size / 2) / (size * 0.16), (size / 2 - y) / (size * 0.16) + 0.15
+            if (u * u + v * v - 1) ** 3 - u * u * v ** 3 * 1.0 <= 0:  # a heart curve
+                return red
+            return card
+        return felt
+
+    return pixel
+
+
+def write_icons() -> None:
+    for size, maskable, name in ((192, False, "icon-192.png"), (512, False, "icon-512.png"),
+                                 (512, True, "icon-maskable-512.png")):
+        (ROOT / "static" / name).write_bytes(png(size, size, icon_pixel(size, maskable)))
 
 
 # --- test ---------------------------------------------------------------------------
@@ -305,6 +365,9 @@ def main(argv: list[str]) -> int:
         if len(rest) != 1:
             fail("usage: python3 build.py site DIR")
         say(f"site written to {build_site(Path(rest[0]).resolve())}")
+        return 0
+    if cmd == "icons":
+        write_icons()
         return 0
     if cmd == "config":
         write_config()

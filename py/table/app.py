@@ -65,6 +65,9 @@ class App:
         self.resumable: Session | None = None
         self.storage_warned = False
         self.after_load_message = ""
+        self.message_action: Any = None
+        self.worker: Any = None  # the service worker's registration
+        self.updating = False
 
     # --- wiring ----------------------------------------------------------------------
     def on(self, target: Any, event: str, handler: Any) -> None:
@@ -102,7 +105,7 @@ class App:
         self.on(document.getElementById("win-new"), "click", lambda e: self.new_deal())
         self.on(document.getElementById("win-close"), "click", lambda e: self.close_win())
         self.on(document.getElementById("message-close"), "click", lambda e: self.clear_message())
-        self.on(document.getElementById("message-action"), "click", lambda e: self.resume())
+        self.on(document.getElementById("message-action"), "click", self.message_clicked)
         self.on(document.getElementById("rules"), "click", lambda e: self.show_help())
         self.on(document.getElementById("help-close"), "click", lambda e: self.close_help())
         self.on(self.root, "pointerdown", self.pointer_down)
@@ -117,6 +120,7 @@ class App:
         self.open(parse_query(str(window.location.search)), "replace")
         document.getElementById("loading").hidden = True
         document.body.dataset.ready = "1"
+        self.register_worker()
 
     # --- deals -----------------------------------------------------------------------
     def open(self, request: Request, history: str) -> None:
@@ -411,8 +415,9 @@ class App:
     def close_win(self) -> None:
         document.getElementById("win").hidden = True
 
-    def message(self, text: str, kind: str = "info", action: str = "") -> None:
-        """Show a message; ``action`` labels its button (only the resume offer has one)."""
+    def message(self, text: str, kind: str = "info", action: str = "", on_action: Any = None) -> None:
+        """Show a message; ``action`` labels its button, which calls ``on_action``."""
+        self.message_action = on_action
         box = document.getElementById("message")
         document.getElementById("message-text").textContent = text
         button = document.getElementById("message-action")
@@ -421,11 +426,48 @@ class App:
         box.dataset.kind = kind
         box.hidden = False
 
+    def message_clicked(self, event: Any) -> None:
+        if self.message_action is not None:
+            self.message_action()
+
     def clear_message(self) -> None:
         box = document.getElementById("message")
         box.hidden = True
         box.dataset.kind = ""
         document.getElementById("message-action").hidden = True
+
+    # --- the offline app ---------------------------------------------------------------
+    def register_worker(self) -> None:
+        """Install the service worker (offline play, updates); a page without one still plays."""
+        workers = getattr(window.navigator, "serviceWorker", None)
+        if not workers:
+            return
+        self.on(workers, "controllerchange", lambda e: self.updating and window.location.reload())
+        workers.register("./sw.js").then(create_once_callable(self.worker_registered))
+
+    def worker_registered(self, registration: Any) -> None:
+        self.worker = registration
+        if registration.waiting and window.navigator.serviceWorker.controller:
+            self.offer_update()
+        self.on(registration, "updatefound", lambda e: self.watch_install(registration.installing))
+
+    def watch_install(self, worker: Any) -> None:
+        def changed(event: Any) -> None:
+            if worker.state == "installed" and window.navigator.serviceWorker.controller:
+                self.offer_update()
+
+        if worker:
+            self.on(worker, "statechange", changed)
+
+    def offer_update(self) -> None:
+        self.message("A new version of the app is ready.", "update", "Reload now", self.apply_update)
+
+    def apply_update(self) -> None:
+        """The waiting version takes over; the page reloads into it (the game is saved)."""
+        waiting = self.worker.waiting if self.worker else None
+        if waiting:
+            self.updating = True
+            waiting.postMessage("update")
 
     # --- saved games -------------------------------------------------------------------
     def read_save(self, game_id: str) -> Session | None:
@@ -454,7 +496,7 @@ class App:
     def offer_resume(self, saved: Session) -> None:
         self.resumable = saved
         self.message(f"Your game of {saved.game.spec.name} (deal #{saved.seed}, {saved.move_count} moves) "
-                     "is kept until you move here.", "resume", "Resume it")
+                     "is kept until you move here.", "resume", "Resume it", self.resume)
 
     def resume(self) -> None:
         saved = self.resumable

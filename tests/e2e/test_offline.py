@@ -1,0 +1,102 @@
+"""The installable offline app: manifest and service worker, offline play, a stopped
+server, a sub-path like GitHub Pages'."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import build
+from patience import GAMES
+
+from ui import click_stock, table, wait_moves
+
+READY = 'body[data-ready="1"]'
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+
+
+def boot(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=60_000)
+
+
+def site() -> Path:
+    return Path(os.environ.get("PATIENCE_SITE") or build.build_site(build.BUILD / "site")).resolve()
+
+
+def test_installable_manifest_and_worker(fresh):
+    page, watch, base = fresh
+    boot(page, base + "?game=klondike&seed=2")
+    page.wait_for_function(CONTROLLED, timeout=60_000)
+    cdp = page.context.new_cdp_session(page)
+    errors = [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]]
+    # a test browser context counts as incognito, where Chromium never installs apps;
+    # every other criterion (manifest, icons, worker, start URL) must be met
+    assert errors in ([], ["in-incognito"]), errors
+    href = page.evaluate("document.querySelector('link[rel=manifest]').href")
+    manifest = json.loads(page.evaluate("u => fetch(u).then(r => r.text())", href))
+    assert manifest["display"] == "standalone" and manifest["short_name"] and manifest["theme_color"]
+    sizes = {i["sizes"] for i in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        if icon["type"] == "image/png":
+            w = page.evaluate("""u => new Promise(ok => { const i = new Image(); i.onload = () => ok(i.naturalWidth);
+                                  i.src = new URL(u, document.querySelector('link[rel=manifest]').href); })""", icon["src"])
+            assert f"{w}x{w}" == icon["sizes"]
+
+
+def test_offline_after_one_visit_plays_every_game(fresh):
+    page, watch, base = fresh
+    boot(page, base + "?game=klondike&seed=3&draw=1")
+    page.wait_for_function(CONTROLLED, timeout=60_000)
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    click_stock(page)
+    wait_moves(page, 1)
+    for spec in GAMES[1:]:
+        page.select_option("#game", spec.id)
+        page.wait_for_function(f"() => document.getElementById('table').dataset.game === '{spec.id}'")
+        assert table(page)["status"] == "playing"
+    page.context.set_offline(False)
+
+
+def test_the_app_starts_with_the_server_stopped(browser):
+    server = build.serve_in_thread(site())
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        boot(page, base + "?game=frog&seed=4")
+        page.wait_for_function(CONTROLLED, timeout=60_000)
+        server.shutdown()
+        server.server_close()
+        page.reload()
+        page.wait_for_selector(READY, timeout=60_000)
+        click_stock(page)
+        wait_moves(page, 1)
+    finally:
+        context.close()
+
+
+def test_served_from_a_sub_path(browser):
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "patience").symlink_to(site())
+        server = build.serve_in_thread(Path(tmp))
+        base = f"http://127.0.0.1:{server.server_address[1]}/patience/"
+        context = browser.new_context()
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        try:
+            boot(page, base + "?game=canfield&seed=6")
+            assert table(page)["game"] == "canfield"
+            page.wait_for_function(CONTROLLED, timeout=60_000)
+            scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+            assert scope == base
+            assert not errors, errors
+        finally:
+            context.close()
+            server.shutdown()
