@@ -126,7 +126,6 @@ class GameSpec:
     deal: Deal
     settle: tuple[Settle, ...] = ()
     scored: bool = False  # the score (cards on the foundations) is shown and kept
-    source: str = ""
     generate: Generate | None = None  # card moves, where the pile-by-pile search is too slow
     accept: Accept | None = None  # whether n cards of src may go to dst, replacing build rules
     won: Won | None = None  # replacing "every card on the foundations"

@@ -6,7 +6,7 @@ from patience import Session, get_game
 from patience.game import Move
 from table.urlstate import to_query
 
-from ui import assert_dom_is, card_point, gap_point, mouse_drag, open_deal, table, wait_moves
+from ui import assert_dom_is, card_point, gap_point, mouse_drag, open_deal, rightmost, table, wait_moves
 
 
 def tap(page, point, touch: bool) -> None:
@@ -82,8 +82,7 @@ def test_potocki_by_touch_on_a_phone(phone):
     mirror = Session(game, 12)
     assert_dom_is(phone, game, mirror.state)
     # every card stays inside the phone's width, each showing its corner
-    right = phone.evaluate("Math.max(...[...document.querySelectorAll('#table .card')]"
-                           ".map(e => e.getBoundingClientRect().right))")
+    right = rightmost(phone)
     assert right <= 390
     used = play_line(phone, game, mirror, 12, touch=True)
     assert used["card"] and used["gap"], used

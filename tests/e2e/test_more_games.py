@@ -7,7 +7,7 @@ from patience import Session, get_game
 from patience.game import Move
 from table.urlstate import to_query
 
-from ui import assert_dom_is, card_point, click_stock, open_deal, play_with_policy, table, wait_moves
+from ui import assert_dom_is, card_point, click_stock, open_deal, play_with_policy, rightmost, table, wait_moves
 
 
 def start(page, game_id: str, seed: int, **opts: str):
@@ -40,8 +40,7 @@ def test_frog_by_touch_on_a_phone(phone):
     cdp = phone.context.new_cdp_session(phone)
     done = play_with_policy(phone, game, mirror, 16, "taps", cdp, builds=40)
     assert "deal" in done and "move" in done, done
-    right = phone.evaluate("Math.max(...[...document.querySelectorAll('#table .card, #table .slot')]"
-                           ".map(e => e.getBoundingClientRect().right))")
+    right = rightmost(phone, "#table .card, #table .slot")
     assert right <= 390
 
 
@@ -70,8 +69,7 @@ def test_glider_by_touch_on_a_phone(phone):
     cdp = phone.context.new_cdp_session(phone)
     done = play_with_policy(phone, game, mirror, 16, "taps", cdp)
     assert "deal" in done, done
-    right = phone.evaluate("Math.max(...[...document.querySelectorAll('#table .card')]"
-                           ".map(e => e.getBoundingClientRect().right))")
+    right = rightmost(phone)
     assert right <= 390
 
 
@@ -96,6 +94,5 @@ def test_bride_by_touch_on_a_phone(phone):
     cdp = phone.context.new_cdp_session(phone)
     done = play_with_policy(phone, game, mirror, 30, "taps", cdp)
     assert done.count("turn") >= 10, done
-    right = phone.evaluate("Math.max(...[...document.querySelectorAll('#table .card')]"
-                           ".map(e => e.getBoundingClientRect().right))")
+    right = rightmost(phone)
     assert right <= 390  # the row wraps instead of running off the screen

@@ -7,7 +7,7 @@ import pytest
 from patience import get_game
 from table.urlstate import to_query
 
-from ui import assert_dom_is, click_stock, open_deal, table
+from ui import assert_dom_is, click_stock, open_deal, rightmost, table
 
 
 def message(page) -> str:
@@ -126,8 +126,7 @@ def test_rapid_clicks_during_animation_and_resize(page):
     # a narrow window re-lays the table out: every card stays inside it
     page.set_viewport_size({"width": 600, "height": 500})
     page.wait_for_timeout(300)
-    right = page.evaluate("Math.max(...[...document.querySelectorAll('#table .card, #table .slot')]"
-                          ".map(e => e.getBoundingClientRect().right))")
+    right = rightmost(page, "#table .card, #table .slot")
     assert right <= 600
     page.set_viewport_size({"width": 1280, "height": 720})
     page.wait_for_timeout(300)

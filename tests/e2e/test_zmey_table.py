@@ -6,7 +6,7 @@ from patience import Session, get_game
 from patience.game import MOVE
 from table.urlstate import to_query
 
-from ui import assert_dom_is, click_stock, open_deal, play_by_pointer, table, wait_moves
+from ui import assert_dom_is, click_stock, open_deal, play_by_pointer, rightmost, table, wait_moves
 
 
 def play_zmey(page, game, mirror: Session, actions: int, style: str, cdp=None, builds: int = 4) -> list[str]:
@@ -65,8 +65,7 @@ def test_zmey_on_a_phone_by_touch(phone):
     cdp = phone.context.new_cdp_session(phone)
     done = play_zmey(phone, game, mirror, 40, "taps", cdp)
     assert "round" in done and "foundation" in done, done
-    right = phone.evaluate("Math.max(...[...document.querySelectorAll('#table .card')]"
-                           ".map(e => e.getBoundingClientRect().right))")
+    right = rightmost(phone)
     assert right <= 390  # the portrait arrangement keeps the ring on the screen
 
 

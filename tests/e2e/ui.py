@@ -10,6 +10,12 @@ READ_DOM = """() => [...document.querySelectorAll('#table .card[data-pile]')].ma
     e.dataset.pile, +e.dataset.index, e.dataset.card, e.dataset.face, e.dataset.deck])"""
 
 
+def rightmost(page, selector: str = "#table .card") -> float:
+    """The right edge of the rightmost element matching ``selector``, in CSS pixels."""
+    return page.evaluate(f"Math.max(...[...document.querySelectorAll('{selector}')]"
+                         ".map(e => e.getBoundingClientRect().right))")
+
+
 def open_deal(page, query: str, keep_saves: bool = False) -> None:
     """Switch the running page to another deal, as Back/Forward would.  Saved games are
     cleared first (a test starts from the deal), unless ``keep_saves``."""

@@ -159,7 +159,6 @@ SPEC = GameSpec(
     layout=layout,
     deal=deal,
     settle=(auto_remove,),
-    source="seed 001",
     won=won,
     specials=(Special("turn", lambda g, s: "Turn a card", lambda g, s: bool(s.piles[g.stock]), turn,
                       on_stock=True),),

@@ -106,5 +106,4 @@ SPEC = GameSpec(
     deal=deal,
     settle=(fill_from_reserve,),
     scored=True,
-    source="J. Leeming's book in Russian translation (seed 004)",
 )

@@ -156,7 +156,6 @@ SPEC = GameSpec(
     options=OPTIONS,
     layout=layout,
     deal=deal,
-    source="seed 001",
     specials=SPECIALS,
     action_kinds=("refill",),
     actions=actions,

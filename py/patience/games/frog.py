@@ -115,6 +115,5 @@ SPEC = GameSpec(
     options=OPTIONS,
     layout=layout,
     deal=deal,
-    source="seed 001",
     explain=explain,
 )

@@ -53,7 +53,6 @@ SPEC = GameSpec(
     options=GRID.options("0"),
     layout=layout,
     deal=deal,
-    source="V. Mendelev, «Энциклопедия игр» (seed 003); the title is lost",
     generate=GRID.generate,
     accept=GRID.accept,
     won=GRID.won,

@@ -153,6 +153,5 @@ SPEC = GameSpec(
     layout=layout,
     deal=deal,
     settle=(refill_rows, crown),
-    source="seed 000",
     accept=accept,
 )

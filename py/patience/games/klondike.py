@@ -85,5 +85,4 @@ SPEC = GameSpec(
     options=OPTIONS,
     layout=layout,
     deal=deal,
-    source="J. Leeming's book in Russian translation (seed 004)",
 )

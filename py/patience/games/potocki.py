@@ -54,7 +54,6 @@ SPEC = GameSpec(
     options=GRID.options("2"),
     layout=layout,
     deal=deal,
-    source="Named in V. Mendelev's «Энциклопедия игр» (seed 003); rules are the standard Gaps",
     generate=GRID.generate,
     accept=GRID.accept,
     won=GRID.won,

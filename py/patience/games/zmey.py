@@ -211,7 +211,6 @@ SPEC = GameSpec(
     options=OPTIONS,
     layout=layout,
     deal=deal,
-    source="V. Mendelev, «Энциклопедия игр» (seed 003)",
     accept=accept,
     specials=SPECIALS,
     describe=describe,
