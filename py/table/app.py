@@ -137,7 +137,11 @@ class App:
             if saved is not None and saved.moves:
                 self.keep_save = True
                 self.offer_resume(saved)
-        notes = request.problems + ([self.after_load_message] if self.after_load_message else [])
+        self.show_notes(request.problems)
+
+    def show_notes(self, problems: list[str]) -> None:
+        """Tell what was wrong with the URL or the save, once the table is shown."""
+        notes = problems + ([self.after_load_message] if self.after_load_message else [])
         self.after_load_message = ""
         if notes:
             self.message(" ".join(notes), "warning")
@@ -179,6 +183,7 @@ class App:
             self.load(saved.game, saved.seed, "push", saved)
         else:
             self.load(get_game(game_id), fresh_seed(), "push")
+        self.show_notes([])
 
     def set_option(self, name: str, value: str) -> None:
         """A changed option plays the same deal number under the new rules."""

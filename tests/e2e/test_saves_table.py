@@ -90,3 +90,13 @@ def test_refused_storage_is_told_and_play_goes_on(fresh):
     assert "does not let the page save" in message(page)
     click_stock(page)
     wait_moves(page, 2)
+
+
+def test_a_damaged_save_met_through_the_chooser_is_told_too(fresh):
+    page, watch, base = fresh
+    boot(page, base + "?game=klondike&seed=5")
+    page.evaluate("k => localStorage.setItem(k, '{\"v\": 1, \"game\": \"frog\"}')", saves.key("frog"))
+    page.select_option("#game", "frog")
+    page.wait_for_function("() => document.getElementById('table').dataset.game === 'frog'")
+    assert "could not be resumed" in message(page)
+    assert page.evaluate("k => localStorage.getItem(k)", saves.broken_key("frog")) is not None
