@@ -9,7 +9,7 @@ A reshuffle keeps each row's correct run and deals the rest again, seeded by the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import RANK_OF, SUIT_OF, Card
 from ..rng import Rng
@@ -55,6 +55,10 @@ class Grid:
     def options(self, default_reshuffles: str) -> tuple[Option, ...]:
         return (Option("reshuffles", ("0", "1", "2"), default_reshuffles, "Reshuffles",
                        {"0": "none", "1": "one", "2": "two"}),)
+
+    def rules(self) -> dict[str, Any]:
+        """The GameSpec hooks of a Gaps game: ``GameSpec(..., **GRID.rules())``."""
+        return {"generate": self.generate, "accept": self.accept, "won": self.won, "specials": self.specials}
 
     # --- rules -------------------------------------------------------------------
     def wanted(self, state: State, i: int) -> tuple[int, int] | None:

@@ -53,8 +53,5 @@ SPEC = GameSpec(
     options=GRID.options("0"),
     layout=layout,
     deal=deal,
-    generate=GRID.generate,
-    accept=GRID.accept,
-    won=GRID.won,
-    specials=GRID.specials,
+    **GRID.rules(),
 )

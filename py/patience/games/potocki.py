@@ -54,8 +54,5 @@ SPEC = GameSpec(
     options=GRID.options("2"),
     layout=layout,
     deal=deal,
-    generate=GRID.generate,
-    accept=GRID.accept,
-    won=GRID.won,
-    specials=GRID.specials,
+    **GRID.rules(),
 )
