@@ -4,7 +4,6 @@
     python3 build.py serve [--port 8000]   build what is missing, serve on 127.0.0.1
     python3 build.py test [pytest args]    install test needs, build, run every test
     python3 build.py site DIR              a deployable static folder
-    python3 build.py config                list py/'s files in pyscript.toml
 
 The Pyodide and PyScript runtimes come from the npm registry through ``npm pack``
 (pinned versions), are checked against pinned integrity hashes and unpacked into
@@ -25,6 +24,7 @@ import sys
 import tarfile
 import tempfile
 import threading
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -50,9 +50,9 @@ RUNTIMES = (
 STAMP = VENDOR / "versions.json"
 
 # What the deployed site holds, relative to the project root.
-SITE_FILES = ("index.html", "pyscript.toml")
-SITE_DIRS = ("static", "py/patience", "py/table")
-SITE_PY = ("py/main.py",)
+SITE_FILES = ("index.html", "pyscript.toml", "py/main.py")
+SITE_DIRS = ("static",)
+PY_PACKAGES = ("patience", "table")  # under py/, shipped as static/boot/py.zip
 
 MIME = {
     ".wasm": "application/wasm",
@@ -142,51 +142,112 @@ def unpack(tarball: Path, files: dict[str, str]) -> None:
 
 # --- site ---------------------------------------------------------------------------
 def py_files() -> list[str]:
-    """Every Python file the page loads, relative to the root (also pyscript.toml's list)."""
-    out = list(SITE_PY)
-    for d in SITE_DIRS:
-        if d.startswith("py/"):
-            out += sorted(str(p.relative_to(ROOT)) for p in (ROOT / d).rglob("*.py"))
-    return out
+    """The Python files of the page's packages, relative to py/ (what py.zip holds)."""
+    return sorted(str(p.relative_to(ROOT / "py")) for d in PY_PACKAGES
+                  for p in (ROOT / "py" / d).rglob("*.py"))
 
 
-def write_config() -> None:
-    """Rewrite the [files] table of pyscript.toml from the Python files under py/."""
-    text = (ROOT / "pyscript.toml").read_text()
-    head = text[: text.index("\n[files]") + 1]
-    lines = [f'"./{f}" = "./{f.removeprefix("py/").rsplit("/", 1)[0]}/"' for f in py_files() if f not in SITE_PY]
-    (ROOT / "pyscript.toml").write_text(head + "[files]\n" + "\n".join(lines) + "\n")
-
-
-def check_config() -> None:
-    """pyscript.toml must list exactly the Python files the page needs."""
-    import tomllib
-
-    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    listed = {src.removeprefix("./") for src in config.get("files", {})}
-    wanted = set(py_files()) - set(SITE_PY)
-    if listed != wanted:
-        fail("pyscript.toml [files] is out of step with py/: "
-             f"missing {sorted(wanted - listed)}, extra {sorted(listed - wanted)} "
-             "(python3 build.py config rewrites it)")
+def write_py_zip(target: Path) -> None:
+    """The page's Python packages in one archive: PyScript fetches it once and unpacks it
+    into Python's working directory (pyscript.toml: "./static/boot/py.zip" = "./*")."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in py_files():
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))  # same input, same bytes
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, (ROOT / "py" / name).read_bytes())
 
 
 def build_site(dest: Path) -> Path:
-    check_config()
     fetch_runtime()
     if dest.exists():
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
-    for f in SITE_FILES + tuple(py_files()):
+    for f in SITE_FILES:
         (dest / f).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / f, dest / f)
     for d in SITE_DIRS:
-        if d.startswith("py/"):
-            continue
         shutil.copytree(ROOT / d, dest / d, ignore=shutil.ignore_patterns("__pycache__", "sw.js"),
                         copy_function=_link_or_copy)
+    write_py_zip(dest / "static" / "boot" / "py.zip")
+    write_snapshot(dest / "static" / "boot" / "python.snapshot.gz")
     write_worker(dest)
     return dest
+
+
+def snapshot_modules() -> list[str]:
+    """What the start-up snapshot imports: the engine modules the page imports (followed
+    through their own imports) and the standard-library modules of page and engine alike
+    (pure Python: nothing that touches JavaScript)."""
+    import ast
+    import importlib.util
+
+    py = ROOT / "py"
+
+    def imports(path: Path) -> set[str]:
+        package = ".".join(path.relative_to(py).parent.parts)
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                found |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                module = (f"{base}.{node.module}" if node.module else base) if node.level else str(node.module)
+                found.add(module)
+                found |= {f"{module}.{a.name}" for a in node.names}  # a submodule, if it is one
+        return found
+
+    def is_module(name: str) -> bool:
+        try:
+            return importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):
+            return False
+
+    def source(module: str) -> Path | None:
+        base = py.joinpath(*module.split("."))
+        return next((p for p in (base.with_suffix(".py"), base / "__init__.py") if p.is_file()), None)
+
+    todo = [p for p in (py / "table").rglob("*.py")] + [py / "main.py"]
+    wanted: set[str] = set()
+    seen: set[Path] = set()
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        for module in imports(path):
+            if module.split(".")[0] == "patience" and (found := source(module)) is not None:
+                wanted.add(module)
+                todo.append(found)
+            elif module.split(".")[0] in sys.stdlib_module_names and is_module(module):
+                wanted.add(module)
+    return sorted(wanted)
+
+
+def write_snapshot(target: Path) -> None:
+    """Pyodide's memory with Python started and the engine imported, made with Node
+    (tools/snapshot.mjs) and kept under build/ until the engine or the runtime changes."""
+    modules = snapshot_modules()
+    digest = hashlib.sha256(json.dumps([wanted_versions(), modules]).encode())
+    for path in sorted((ROOT / "py" / "patience").rglob("*.py")) + [ROOT / "tools" / "snapshot.mjs"]:
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    cached = BUILD / f"snapshot-{digest.hexdigest()[:16]}.gz"
+    if not cached.exists():
+        node = shutil.which("node")
+        if node is None:
+            fail("Node.js is needed to make the start-up snapshot (apt-get install nodejs)")
+        say("making the start-up snapshot")
+        for old in BUILD.glob("snapshot-*.gz"):
+            old.unlink()
+        partial = cached.with_suffix(".part")
+        out = subprocess.run([node, str(ROOT / "tools" / "snapshot.mjs"), str(VENDOR / "pyodide"),
+                              str(ROOT / "py"), str(partial), *modules],
+                             check=False, capture_output=True, text=True)
+        if out.returncode != 0:
+            fail(f"making the start-up snapshot failed:\n{out.stderr.strip()[-2000:]}")
+        partial.rename(cached)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(cached, target)
 
 
 def write_worker(dest: Path) -> None:
@@ -368,9 +429,6 @@ def main(argv: list[str]) -> int:
         return 0
     if cmd == "icons":
         write_icons()
-        return 0
-    if cmd == "config":
-        write_config()
         return 0
     if cmd == "fetch":
         fetch_runtime()

@@ -2,6 +2,7 @@
 
 import ast
 import tomllib
+import zipfile
 from pathlib import Path
 
 import build
@@ -40,13 +41,22 @@ def test_every_game_file_is_registered():
     assert len(BY_ID) == len(GAMES)
 
 
-def test_pyscript_config_lists_every_python_file():
-    build.check_config()  # exits on a mismatch
+def test_pyscript_config_loads_the_python_archive_and_the_snapshot_loader(tmp_path):
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
-    for src, dest in config["files"].items():
-        assert (ROOT / src).is_file()
-        assert dest.endswith("/") and src.removeprefix("./py/").startswith(dest.removeprefix("./"))
+    assert config["interpreter"] == "./static/boot/pyodide.mjs"
+    assert config["files"] == {"./static/boot/py.zip": "./*"}
+    build.write_py_zip(tmp_path / "py.zip")
+    with zipfile.ZipFile(tmp_path / "py.zip") as z:
+        names = set(z.namelist())
+    assert "patience/game.py" in names and "table/app.py" in names
+    assert names == {str(p.relative_to(ROOT / "py")) for d in ("patience", "table")
+                     for p in (ROOT / "py" / d).rglob("*.py")}
+
+
+def test_snapshot_imports_only_pure_python():
+    modules = build.snapshot_modules()
+    assert "patience.game" in modules and "patience.registry" in modules
+    assert not [m for m in modules if m.split(".")[0] in ("js", "pyodide", "pyscript", "table")]
 
 
 def test_options_have_valid_defaults():
