@@ -55,3 +55,30 @@ def test_damaged_saves_are_refused_with_a_reason(damage, reason):
     assert json.loads(text)["v"] == saves.VERSION
     with pytest.raises(saves.SaveError, match=reason):
         saves.decode(damage(text))
+
+
+def test_time_and_statistics_marks_round_trip():
+    session = played("klondike", 4, 12)
+    session.elapsed_ms, session.counted, session.result = 83_000, True, "won"
+    back = saves.decode(saves.encode(session))
+    assert (back.elapsed_ms, back.counted, back.result) == (83_000, True, "won")
+    assert saves.peek(saves.encode(session)) == {"game": "klondike", "options": dict(session.game.options),
+                                                 "seed": 4, "counted": True, "result": "won"}
+
+
+def test_a_save_from_before_the_timer_still_loads():
+    session = played("canfield", 6, 8)
+    data = json.loads(saves.encode(session))
+    for name in ("time", "counted", "result"):
+        del data[name]
+    back = saves.decode(json.dumps(data))
+    assert back.elapsed_ms == 0 and back.counted and back.result == ""
+
+
+@pytest.mark.parametrize("field, value", [("time", -5), ("time", "soon"), ("counted", "yes"), ("result", "lost")])
+def test_bad_time_or_marks_are_refused(field, value):
+    data = json.loads(saves.encode(played("frog", 2, 4)))
+    data[field] = value
+    with pytest.raises(saves.SaveError):
+        saves.decode(json.dumps(data))
+    assert saves.peek("{broken") is None

@@ -18,6 +18,10 @@ class Session:
         self.states: list[State] = [game.deal(seed)]
         self.moves: list[Move] = []
         self.at = 0  # index into states of the current position
+        # bookkeeping the table keeps with the game (and in its save)
+        self.elapsed_ms = 0  # time played so far
+        self.counted = False  # counted as played in the statistics (at the first move)
+        self.result = ""  # "won" once the win is counted (an undo does not count it again)
 
     @property
     def state(self) -> State:

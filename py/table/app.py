@@ -12,20 +12,23 @@ import random
 import traceback
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from patience.errors import IllegalMoveError
 from patience.game import MOVE, Game, Move
-from patience.registry import GAMES, get_game
+from patience.registry import BY_ID, GAMES, get_game
 from patience.session import Session
 
 from . import geometry, saves
+from .i18n import t
+from .stats import BEFORE_IMPORT_KEY, KEY as STATS_KEY, Stats, StatsError, clock
 from .urlstate import MAX_SEED, Request, parse_query, to_query
 from .view import View
 
 DRAG_THRESHOLD = {"mouse": 4.0, "pen": 6.0, "touch": 8.0}
 DOUBLE_TAP_MS = 350.0
+LAST_GAME_KEY = "patience.v1.last"  # the game a bare address reopens
 
 
 def fresh_seed() -> int:
@@ -68,6 +71,7 @@ class App:
         self.message_action: Any = None
         self.worker: Any = None  # the service worker's registration
         self.updating = False
+        self.stats = Stats()
 
     # --- wiring ----------------------------------------------------------------------
     def on(self, target: Any, event: str, handler: Any) -> None:
@@ -117,10 +121,35 @@ class App:
         self.on(document, "pointerdown", self.close_menus_outside)
         self.on(window, "popstate", lambda e: self.open(parse_query(str(window.location.search)), "replace"))
         self.on(window, "resize", lambda e: self.schedule_render())
-        self.open(parse_query(str(window.location.search)), "replace")
+        self.on(document.getElementById("stats-open"), "click", lambda e: self.show_stats())
+        self.on(document.getElementById("stats-close"), "click", lambda e: self.close_stats())
+        self.on(document.getElementById("stats-export"), "click", lambda e: self.export_stats())
+        self.on(document.getElementById("stats-file"), "change", self.import_stats)
+        self.on(document.getElementById("stats-undo-import"), "click", lambda e: self.undo_import())
+        self.on(document, "visibilitychange", lambda e: self.save())
+        self.on(window, "pagehide", lambda e: self.save())
+        self.read_stats()
+        query = str(window.location.search)
+        last = self.storage("get", LAST_GAME_KEY)
+        if not query and last in BY_ID:  # a bare address (the installed app) reopens the last game
+            query = f"?game={last}"
+        self.open(parse_query(query), "replace")
+        self.root.removeAttribute("data-painted")
+        document.body.classList.remove("painted")
         document.getElementById("loading").hidden = True
         document.body.dataset.ready = "1"
+        window.performance.mark("ready")
+        tick = create_proxy(lambda: self.guard(self.tick))
+        self.proxies.append(tick)
+        window.setInterval(tick, 1000)
         self.register_worker()
+
+    def guard(self, action: Any) -> None:
+        """Run a timer's work with the same guard as an event handler."""
+        try:
+            action()
+        except Exception:
+            window.console.error(traceback.format_exc())
 
     # --- deals -----------------------------------------------------------------------
     def open(self, request: Request, history: str) -> None:
@@ -147,6 +176,8 @@ class App:
             self.message(" ".join(notes), "warning")
 
     def load(self, game: Game, seed: int, history: str, session: Session | None = None) -> None:
+        if self.session is not None:
+            self.save()  # the game being left, with its time up to now
         same_layout = self.session is not None and self.session.game.spec is game.spec \
             and self.session.game.options == game.options
         self.session = session or Session(game, seed)
@@ -171,6 +202,8 @@ class App:
         self.root.dataset.game = game.id
         self.root.dataset.seed = str(seed)
         document.getElementById("deal-no").textContent = f"#{seed}"
+        self.storage("set", LAST_GAME_KEY, game.id)
+        self.show_time()
         self.refresh()
 
     def new_deal(self) -> None:
@@ -250,6 +283,8 @@ class App:
             self.message(f"That move is not allowed ({err}).", "warning")
             self.refresh()
             return False
+        if not self.session.counted:
+            self.count_start()
         self.unpick()
         self.refresh()
         return True
@@ -353,6 +388,8 @@ class App:
             button.textContent = special.label(game, state)
             button.disabled = not special.available(game, state)
         if status == "won":
+            if session.counted and not session.result:
+                self.count_end(session, True)
             self.show_win()
         elif status == "stuck":
             extra = f" Score: {game.score(state)}." if game.spec.scored else ""
@@ -474,6 +511,203 @@ class App:
             self.updating = True
             waiting.postMessage("update")
 
+    # --- time and statistics -----------------------------------------------------------
+    def tick(self) -> None:
+        """Once a second: the clock runs while a counted game is unfinished and in view."""
+        session = self.session
+        if session is None or not session.counted or session.result or \
+                str(document.visibilityState) != "visible" or self.session_status() in ("won", "stuck"):
+            return
+        session.elapsed_ms += 1000
+        self.show_time()
+        if session.elapsed_ms % 10_000 == 0:  # the clock survives a crash to within seconds
+            self.save()
+
+    def session_status(self) -> str:
+        return str(self.root.getAttribute("data-status") or "")
+
+    def show_time(self) -> None:
+        if self.session is not None:
+            document.getElementById("time").textContent = clock(self.session.elapsed_ms)
+
+    def count_start(self) -> None:
+        """The first move of a deal: it counts as played."""
+        assert self.session is not None
+        self.session.counted = True
+        self.stats.start(self.session.game)
+        self.write_stats()
+
+    def count_abandoned(self, session: Session) -> None:
+        """Before a game's save is replaced by another deal of its type: left unfinished
+        after its first move, it counts as lost."""
+        text = self.storage("get", saves.key(session.game.id))
+        info = saves.peek(text) if text is not None else None
+        if info is None or not info["counted"] or info["result"] or \
+                (info["seed"], info["options"]) == (session.seed, dict(session.game.options)):
+            return
+        try:
+            old = saves.decode(str(text))
+        except saves.SaveError:
+            return
+        self.count_end(old, False)
+
+    def count_end(self, session: Session, won: bool) -> None:
+        game = session.game
+        when = int(float(window.Date.now()) // 1000)
+        score = game.score(session.state)
+        if won:
+            self.stats.win(game, when, session.elapsed_ms, session.move_count, score)
+            session.result = "won"
+        else:
+            self.stats.loss(game, when, session.elapsed_ms, session.move_count, score)
+        self.write_stats()
+
+    def read_stats(self) -> None:
+        text = self.storage("get", STATS_KEY)
+        if text is None:
+            return
+        try:
+            self.stats = Stats.decode(text)
+        except StatsError as err:
+            self.storage("set", STATS_KEY + ".broken", text)  # set aside, never dropped
+            self.storage("remove", STATS_KEY)
+            self.after_load_message = t("stats.unreadable", reason=str(err))
+
+    def write_stats(self) -> None:
+        self.storage("set", STATS_KEY, self.stats.encode())
+
+    def show_stats(self) -> None:
+        assert self.session is not None
+        game = self.session.game
+        rec = self.stats.get(game)
+        document.getElementById("stats-title").textContent = t("stats.title")
+        document.getElementById("stats-this").textContent = t("stats.this", game=f"{game.spec.name_ru} — {game.spec.name}")
+        figures = document.getElementById("stats-figures")
+        figures.replaceChildren()
+        rows = [("played", rec.played), ("won", rec.won), ("rate", f"{100 * rec.win_rate:.0f}%"),
+                ("streak", rec.streak), ("best_streak", rec.best_streak),
+                ("best_time", clock(rec.best_time_ms)), ("fewest", rec.fewest_moves if rec.fewest_moves else "—")]
+        if game.spec.scored:
+            rows += [("score_total", rec.score_total), ("score_avg", f"{rec.average_score:.1f}")]
+        for name, value in rows:
+            term = document.createElement("dt")
+            term.textContent = t(f"stats.{name}")
+            item = document.createElement("dd")
+            item.textContent = str(value)
+            item.dataset.stat = name
+            figures.appendChild(term)
+            figures.appendChild(item)
+        document.getElementById("stats-none").hidden = rec.played > 0
+        document.getElementById("stats-note").hidden = True
+        self.draw_chart(rec)
+        self.list_records()
+        document.getElementById("stats").hidden = False
+        document.getElementById("stats-close").focus()
+
+    def draw_chart(self, rec: Any) -> None:
+        """The last games as bars (won up, lost down) and the running win rate as a line."""
+        svg_ns = "http://www.w3.org/2000/svg"
+        chart = document.getElementById("stats-chart")
+        chart.replaceChildren()
+        entries = rec.history[-60:]
+        caption = document.getElementById("stats-chart-caption")
+        caption.hidden = chart.hidden = not entries
+        if not entries:
+            return
+        won = sum(e.won for e in entries)
+        caption.textContent = t("stats.chart", n=len(entries))
+        chart.setAttribute("aria-label", t("stats.chart_label", n=len(entries), won=won, lost=len(entries) - won))
+        width, height, mid = 300.0, 100.0, 50.0
+        step = width / max(len(entries), 1)
+
+        def element(tag: str, **attrs: object) -> Any:
+            el = document.createElementNS(svg_ns, tag)
+            for name, value in attrs.items():
+                el.setAttribute(name.rstrip("_").replace("_", "-"), str(value))
+            chart.appendChild(el)
+            return el
+
+        element("line", x1=0, y1=mid, x2=width, y2=mid, class_="axis")
+        points = []
+        wins = 0
+        for k, entry in enumerate(entries):
+            wins += entry.won
+            x = k * step
+            bar = element("rect", x=f"{x + step * 0.15:.1f}", width=f"{step * 0.7:.1f}",
+                          y=f"{mid - 40 if entry.won else mid:.1f}", height=40,
+                          class_="won" if entry.won else "lost")
+            bar.dataset.result = "won" if entry.won else "lost"
+            points.append(f"{x + step / 2:.1f},{height - 5 - (height - 10) * wins / (k + 1):.1f}")
+        element("polyline", points=" ".join(points), class_="rate")
+
+    def list_records(self) -> None:
+        body = document.getElementById("stats-all")
+        body.replaceChildren()
+        for key, rec in sorted(self.stats.records.items()):
+            row = document.createElement("tr")
+            game_id, *options = key.split(" ")
+            spec = BY_ID[game_id]
+            for value in (f"{spec.name_ru} — {spec.name}" + (f" ({', '.join(options)})" if options else ""),
+                          rec.played, rec.won, f"{100 * rec.win_rate:.0f}%", rec.best_streak, clock(rec.best_time_ms)):
+                cell = document.createElement("td")
+                cell.textContent = str(value)
+                row.appendChild(cell)
+            body.appendChild(row)
+
+    def close_stats(self) -> None:
+        document.getElementById("stats").hidden = True
+
+    def export_stats(self) -> None:
+        """The statistics as a JSON file, downloaded."""
+        blob = window.Blob.new([self.stats.encode()], to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = "patience-statistics.json"
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+    def import_stats(self, event: Any) -> None:
+        """A chosen statistics file: checked, then it replaces the statistics (the old ones
+        are kept and the import can be undone)."""
+        files = event.target.files
+        if not files or not files.length:
+            return
+        files.item(0).text().then(create_once_callable(lambda text: self.guard(lambda: self.imported(str(text)))))
+        event.target.value = ""
+
+    def imported(self, text: str) -> None:
+        try:
+            stats = Stats.decode(text)
+        except StatsError as err:
+            self.stats_note(t("stats.bad_import", reason=str(err)), "warning")
+            return
+        self.storage("set", BEFORE_IMPORT_KEY, self.stats.encode())
+        self.stats = stats
+        self.write_stats()
+        self.show_stats()
+        self.stats_note(t("stats.imported", n=len(stats.records)), "info", undo=True)
+
+    def undo_import(self) -> None:
+        text = self.storage("get", BEFORE_IMPORT_KEY)
+        if text is None:
+            return
+        self.stats = Stats.decode(text)
+        self.write_stats()
+        self.storage("remove", BEFORE_IMPORT_KEY)
+        self.show_stats()
+        self.stats_note(t("stats.import_undone"), "info")
+
+    def stats_note(self, text: str, kind: str, undo: bool = False) -> None:
+        """What became of an import, told inside the statistics view (it is modal)."""
+        note = document.getElementById("stats-note")
+        note.dataset.kind = kind
+        document.getElementById("stats-note-text").textContent = text
+        document.getElementById("stats-undo-import").hidden = not undo
+        note.hidden = False
+
     # --- saved games -------------------------------------------------------------------
     def read_save(self, game_id: str) -> Session | None:
         """The saved game of a type, or None; a damaged save is set aside, never lost."""
@@ -496,6 +730,7 @@ class App:
             return
         self.keep_save = False
         self.resumable = None
+        self.count_abandoned(session)
         self.storage("set", saves.key(session.game.id), saves.encode(session))
 
     def offer_resume(self, saved: Session) -> None:
@@ -748,10 +983,12 @@ class App:
 
 
 def main() -> None:
+    random.seed()  # the start-up snapshot would otherwise give every visit the same deals
     try:
         App().start()
     except Exception:
         window.console.error(traceback.format_exc())
-        document.querySelector("#loading p").textContent = \
-            "The card table could not start. Reload the page; if it happens again, please report it."
-        document.querySelector("#loading .spinner").hidden = True
+        loading = document.getElementById("loading")
+        document.body.classList.remove("painted")
+        loading.hidden = False
+        loading.dataset.stage = "failed"

@@ -2,7 +2,8 @@
 CPython; ``app`` keeps one per game type in the browser's storage.
 
 A save holds the game, its options, the deal number, every move in notation and how many
-of them are played (the rest is the redo stack).  Loading replays the moves through the
+of them are played (the rest is the redo stack), the time played, and whether the game
+is already counted in the statistics (played; won).  Loading replays the moves through the
 engine's checked path, so a save that does not replay exactly is refused with a reason,
 never half-loaded.
 """
@@ -10,6 +11,7 @@ never half-loaded.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from patience.errors import PatienceError
 from patience.registry import get_game
@@ -39,7 +41,23 @@ def encode(session: Session) -> str:
         "seed": session.seed,
         "moves": [session.game.notation(m) for m in session.moves],
         "at": session.at,
+        "time": session.elapsed_ms,
+        "counted": session.counted,
+        "result": session.result,
     }, separators=(",", ":"))
+
+
+def peek(text: str) -> dict[str, Any] | None:
+    """Which deal a save holds and its statistics marks, without replaying it (None when
+    it is not a readable save of this version)."""
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("v") != VERSION:
+            return None
+        return {"game": str(data["game"]), "options": dict(data["options"]), "seed": int(data["seed"]),
+                "counted": bool(data.get("counted", int(data["at"]) > 0)), "result": str(data.get("result", ""))}
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def decode(text: str) -> Session:
@@ -58,8 +76,14 @@ def decode(text: str) -> Session:
         seed = int(data["seed"])
         moves = [str(m) for m in data["moves"]]
         at = int(data["at"])
+        # saves written before the timer and the statistics lack these: a fresh count
+        elapsed = int(data.get("time", 0))
+        counted = data.get("counted", bool(at))
+        result = data.get("result", "")
     except (KeyError, TypeError, ValueError) as err:
         raise SaveError(f"the save is incomplete or damaged ({err})") from None
+    if not isinstance(counted, bool) or result not in ("", "won") or elapsed < 0:
+        raise SaveError("the save is damaged (its time or statistics mark is not valid)")
     if not 0 <= at <= len(moves) or seed < 1:
         raise SaveError("the save is damaged (its move count does not fit)")
     session = Session(game, seed)
@@ -69,4 +93,7 @@ def decode(text: str) -> Session:
     except PatienceError as err:
         raise SaveError(f"the saved moves do not replay ({err})") from None
     session.at = at
+    session.elapsed_ms = elapsed
+    session.counted = counted
+    session.result = result
     return session

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from patience import Session, get_game
 from patience.game import Move
 from patience.solver import solve
+from table.stats import record_key
 from table.urlstate import to_query
 
 from ui import (assert_dom_is, card_point, mouse_drag, open_deal, pile_point, play_by_pointer, table,
@@ -142,6 +145,10 @@ def test_win_a_whole_klondike_game(pointer, request):
     assert_dom_is(page, game, mirror.state)
     assert table(page)["status"] == "won"
     assert page.is_visible("#win") and str(len(line)) in page.inner_text("#win-text")
+    stats = json.loads(page.evaluate("localStorage.getItem('patience.v1.stats')"))
+    record = stats["records"][record_key(game)]
+    assert record["history"][-1][1:2] == [1] and record["history"][-1][3] == len(line)  # counted as won
+    assert record["won"] >= 1 and record["fewest_moves"] <= len(line) and record["streak"] >= 1
     page.click("#win-new") if pointer == "mouse" else page.tap("#win-new")
     page.wait_for_function(f"() => document.getElementById('table').dataset.seed !== '{seed}'")
     assert table(page)["moves"] == "0" and not page.is_visible("#win")

@@ -1,0 +1,185 @@
+"""Statistics per game and option set: played, won, streaks, best time, fewest moves,
+scores, and the results over time.  Pure, tested under CPython; ``app`` keeps them in
+the browser's storage and offers them as a JSON file to export and import.
+
+A game counts as played at its first move; it ends as won, or as lost when the player
+leaves it for a new deal of the same game (abandoned).  Each ended game adds an entry to
+the record's history (kept to the last ``HISTORY`` games), which the chart draws.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from patience.game import Game
+from patience.registry import BY_ID
+
+FORMAT = "patience-statistics"
+VERSION = 1
+KEY = "patience.v1.stats"
+BEFORE_IMPORT_KEY = "patience.v1.stats.before-import"
+HISTORY = 500
+MAX_RECORDS = 1000
+
+
+class StatsError(ValueError):
+    """Statistics that cannot be read: the reason is for the player."""
+
+
+def record_key(game: Game) -> str:
+    """One record per game and option set: ``klondike draw=3 passes=inf …``."""
+    return " ".join([game.id] + [f"{k}={v}" for k, v in sorted(game.options.items())])
+
+
+@dataclass
+class Entry:
+    when: int  # seconds since 1970
+    won: bool
+    time_ms: int
+    moves: int
+    score: int
+
+    def to_json(self) -> list[int]:
+        return [self.when, int(self.won), self.time_ms, self.moves, self.score]
+
+
+@dataclass
+class Record:
+    played: int = 0
+    won: int = 0
+    lost: int = 0  # ended without a win (abandoned for a new deal)
+    streak: int = 0  # current winning streak
+    best_streak: int = 0
+    best_time_ms: int | None = None
+    fewest_moves: int | None = None
+    score_total: int = 0  # over ended games
+    history: list[Entry] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+    @property
+    def ended(self) -> int:
+        return self.won + self.lost
+
+    @property
+    def average_score(self) -> float:
+        return self.score_total / self.ended if self.ended else 0.0
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.records: dict[str, Record] = {}
+
+    def record(self, game: Game) -> Record:
+        return self.records.setdefault(record_key(game), Record())
+
+    def get(self, game: Game) -> Record:
+        return self.records.get(record_key(game), Record())
+
+    # --- events ------------------------------------------------------------------------
+    def start(self, game: Game) -> None:
+        self.record(game).played += 1
+
+    def win(self, game: Game, when: int, time_ms: int, moves: int, score: int) -> None:
+        rec = self.record(game)
+        rec.won += 1
+        rec.streak += 1
+        rec.best_streak = max(rec.best_streak, rec.streak)
+        rec.best_time_ms = time_ms if rec.best_time_ms is None else min(rec.best_time_ms, time_ms)
+        rec.fewest_moves = moves if rec.fewest_moves is None else min(rec.fewest_moves, moves)
+        self.ended(rec, Entry(when, True, time_ms, moves, score))
+
+    def loss(self, game: Game, when: int, time_ms: int, moves: int, score: int) -> None:
+        rec = self.record(game)
+        rec.lost += 1
+        rec.streak = 0
+        self.ended(rec, Entry(when, False, time_ms, moves, score))
+
+    @staticmethod
+    def ended(rec: Record, entry: Entry) -> None:
+        rec.score_total += entry.score
+        rec.history.append(entry)
+        del rec.history[:-HISTORY]
+
+    # --- as text -----------------------------------------------------------------------
+    def encode(self) -> str:
+        return json.dumps({
+            "format": FORMAT,
+            "v": VERSION,
+            "records": {
+                key: {
+                    "played": r.played, "won": r.won, "lost": r.lost, "streak": r.streak,
+                    "best_streak": r.best_streak, "best_time_ms": r.best_time_ms,
+                    "fewest_moves": r.fewest_moves, "score_total": r.score_total,
+                    "history": [e.to_json() for e in r.history],
+                }
+                for key, r in sorted(self.records.items())
+            },
+        }, separators=(",", ":"))
+
+    @classmethod
+    def decode(cls, text: str) -> Stats:
+        """Statistics from their JSON text, every field checked; StatsError says what is wrong."""
+        try:
+            data = json.loads(text)
+        except ValueError:
+            raise StatsError("the file is not JSON (it may be cut short)") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise StatsError("the file does not hold Patience statistics")
+        if data.get("v") != VERSION:
+            raise StatsError(f"the statistics come from another version of the app ({data.get('v')!r})")
+        records = data.get("records")
+        if not isinstance(records, dict) or len(records) > MAX_RECORDS:
+            raise StatsError("the statistics have no valid list of records")
+        stats = cls()
+        for key, raw in records.items():
+            stats.records[check_key(key)] = check_record(key, raw)
+        return stats
+
+
+def check_key(key: Any) -> str:
+    if not isinstance(key, str) or len(key) > 300 or key.split(" ")[0] not in BY_ID:
+        raise StatsError(f"a record names no known game ({str(key)[:40]!r})")
+    return key
+
+
+def _count(raw: dict[str, Any], name: str, key: str, optional: bool = False) -> Any:
+    value = raw.get(name)
+    if optional and value is None:
+        return None
+    if type(value) is not int or not 0 <= value < 10**12:
+        raise StatsError(f"the record {key!r} has no valid “{name}”")
+    return value
+
+
+def check_record(key: str, raw: Any) -> Record:
+    if not isinstance(raw, dict):
+        raise StatsError(f"the record {key!r} is not a record")
+    rec = Record(**{name: _count(raw, name, key) for name in
+                    ("played", "won", "lost", "streak", "best_streak", "score_total")})
+    rec.best_time_ms = _count(raw, "best_time_ms", key, optional=True)
+    rec.fewest_moves = _count(raw, "fewest_moves", key, optional=True)
+    history = raw.get("history", [])
+    if not isinstance(history, list) or len(history) > HISTORY:
+        raise StatsError(f"the record {key!r} has no valid history")
+    for item in history:
+        if not (isinstance(item, list) and len(item) == 5 and all(type(v) is int and 0 <= v < 10**12 for v in item)
+                and item[1] in (0, 1)):
+            raise StatsError(f"the record {key!r} has a damaged history entry")
+        rec.history.append(Entry(item[0], bool(item[1]), item[2], item[3], item[4]))
+    if rec.won + rec.lost > rec.played or rec.streak > rec.best_streak or rec.best_streak > rec.won:
+        raise StatsError(f"the record {key!r} does not add up (more wins or losses than games)")
+    return rec
+
+
+def clock(ms: int | None) -> str:
+    """A time as m:ss (or h:mm:ss)."""
+    if ms is None:
+        return "—"
+    s = ms // 1000
+    h, m, sec = s // 3600, s // 60 % 60, s % 60
+    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"

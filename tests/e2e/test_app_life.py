@@ -1,0 +1,237 @@
+"""The app's life around the games: loading stages, the last table painted before Python
+is ready, the clock, statistics (counting, chart, export, import), and an update from
+one build to the next."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+import build
+from table import saves
+from table.stats import KEY as STATS_KEY
+
+from ui import click_stock, table, wait_moves
+
+READY = 'body[data-ready="1"]'
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+MARKS = "() => Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
+# what the table shows before Python takes over, seen when the document has been parsed
+BEFORE_PYTHON = """
+document.addEventListener('DOMContentLoaded', () => {
+  window.__before = {
+    ready: document.body.dataset.ready || '',
+    painted: document.getElementById('table').dataset.painted || '',
+    cards: [...document.querySelectorAll('#table [data-card]')].map(c => c.dataset.card + '@' + c.dataset.pile).sort(),
+    moves: document.getElementById('moves').textContent,
+  };
+});
+"""
+LIVE_CARDS = "() => [...document.querySelectorAll('#table [data-card]')].map(c => c.dataset.card + '@' + c.dataset.pile).sort()"
+
+
+def boot(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=60_000)
+
+
+def message(page) -> str:
+    return page.inner_text("#message-text") if page.is_visible("#message") else ""
+
+
+def note(page) -> str:
+    return page.inner_text("#stats-note-text")
+
+
+def stats(page) -> dict:
+    text = page.evaluate("k => localStorage.getItem(k)", STATS_KEY)
+    return json.loads(text)["records"] if text else {}
+
+
+def test_loading_goes_through_its_stages_in_order(fresh):
+    page, watch, base = fresh
+    boot(page, base + "?game=zmey&seed=3")
+    marks = page.evaluate(MARKS)
+    order = ["runtime", "python", "engine", "table", "ready"]
+    assert all(name in marks for name in order), marks
+    assert [marks[n] for n in order] == sorted(marks[n] for n in order)
+    assert not page.is_visible("#loading")
+
+
+def test_a_repeat_visit_paints_the_last_table_before_python(fresh):
+    page, watch, base = fresh
+    boot(page, base + "?game=klondike&seed=8&draw=1")
+    click_stock(page)
+    click_stock(page)
+    wait_moves(page, 2)
+    page.add_init_script(BEFORE_PYTHON)
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    before = page.evaluate("window.__before")
+    assert before["ready"] == "" and before["painted"] == "1"  # drawn before Python was ready
+    assert before["cards"] == page.evaluate(LIVE_CARDS) and before["moves"] == "2"
+    marks = page.evaluate(MARKS)
+    assert marks["paint"] < marks["python"] < marks["ready"]
+    assert page.get_attribute("#table", "data-painted") is None  # live now
+    # another deal in the address: nothing is painted from the old one
+    page.goto(base + "?game=canfield&seed=4")
+    page.wait_for_selector(READY, timeout=60_000)
+    assert page.evaluate("window.__before")["cards"] == []
+
+
+def test_a_stored_table_never_becomes_markup(fresh):
+    page, watch, base = fresh
+    boot(page, base + "?game=frog&seed=5")
+    evil = {
+        "v": 1, "search": "?game=frog&seed=5", "width": 1280, "attrs": {"onclick": "window.__hit=1"},
+        "texts": {"moves": {"text": "<b id=injected>7</b>", "hidden": False}},
+        "table": [
+            {"t": "SCRIPT", "a": {}, "x": "window.__hit = 1"},
+            {"t": "IMG", "a": {"src": "x", "onerror": "window.__hit = 1"}},
+            {"t": "DIV", "a": {"onmouseover": "window.__hit = 1", "data-card": "Ah", "class": "card"},
+             "x": "<img src=x onerror='window.__hit=1'>"},
+        ],
+    }
+    page.add_init_script("if (!sessionStorage.getItem('once')) { sessionStorage.setItem('once', 1);"
+                         f" localStorage.setItem('patience.v1.paint', {json.dumps(json.dumps(evil))}); }}")
+    page.add_init_script(BEFORE_PYTHON)
+    page.goto(base + "?game=frog&seed=5")
+    page.wait_for_selector(READY, timeout=60_000)
+    assert page.evaluate("window.__hit") is None
+    assert page.evaluate("document.getElementById('injected')") is None
+    assert page.evaluate("window.__before")["cards"] == ["Ah@undefined"]  # only the whitelisted DIV, as text
+    assert page.evaluate("document.querySelectorAll('script[src*=paint], img').length") == 1
+
+
+def test_the_clock_runs_while_playing_and_survives_a_reload(fresh):
+    page, watch, base = fresh
+    boot(page, base + "?game=canfield&seed=9")
+    assert page.inner_text("#time") == "0:00"
+    page.wait_for_timeout(1500)
+    assert page.inner_text("#time") == "0:00"  # not started before the first move
+    click_stock(page)
+    wait_moves(page, 1)
+    page.wait_for_function("() => document.getElementById('time').textContent >= '0:03'", timeout=10_000)
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    assert page.inner_text("#time") >= "0:03"
+    saved = json.loads(page.evaluate("k => localStorage.getItem(k)", saves.key("canfield")))
+    assert saved["time"] >= 3000 and saved["counted"] is True
+
+
+def test_statistics_count_played_and_abandoned_games_and_draw_a_chart(fresh):
+    page, watch, base = fresh
+    boot(page, base + "?game=klondike&seed=31&draw=3")
+    assert stats(page) == {}
+    page.click("#new")  # no move yet: nothing counted
+    page.wait_for_function("() => document.getElementById('table').dataset.seed !== '31'")
+    assert stats(page) == {}
+    for k in range(3):
+        click_stock(page)
+        wait_moves(page, 1)
+        page.click("#new")  # abandoned after a move: lost
+        page.wait_for_function("() => document.getElementById('table').dataset.moves === '0'")
+    (key, record), = stats(page).items()
+    assert key.startswith("klondike ") and "draw=3" in key
+    assert record["played"] == 3 and record["lost"] == 3 and record["won"] == 0
+    assert [e[1] for e in record["history"]] == [0, 0, 0] and all(e[3] == 1 for e in record["history"])
+    page.click("#stats-open")
+    assert page.is_visible("#stats")
+    assert page.inner_text('#stats-figures dd[data-stat="played"]') == "3"
+    assert page.inner_text('#stats-figures dd[data-stat="rate"]') == "0%"
+    assert page.locator("#stats-chart rect.lost").count() == 3
+    assert page.locator("#stats-chart rect.won").count() == 0
+    assert page.locator("#stats-all tr").count() == 1
+    assert "3 games" in page.get_attribute("#stats-chart", "aria-label")
+    page.click("#stats-close")
+    assert not page.is_visible("#stats")
+
+
+def test_statistics_export_and_import_with_checks(fresh):
+    page, watch, base = fresh
+    boot(page, base + "?game=bride&seed=12")
+    click_stock(page)
+    wait_moves(page, 1)
+    page.click("#stats-open")
+    with page.expect_download() as info:
+        page.click("#stats-export")
+    exported = Path(info.value.path()).read_text()
+    data = json.loads(exported)
+    assert data["format"] == "patience-statistics" and len(data["records"]) == 1
+    tmp = Path(tempfile.mkdtemp())
+    try:
+        bad = tmp / "bad.json"
+        bad.write_text('{"format": "patience-statistics", "v": 1, "records": {"<b>x</b>": {}}}')
+        page.set_input_files("#stats-file", str(bad))
+        page.wait_for_function("() => document.getElementById('stats-note').dataset.kind === 'warning'")
+        assert "could not be imported" in note(page) and "unchanged" in note(page)
+        assert page.evaluate("document.querySelector('#stats b')") is None  # text, not markup
+        assert stats(page) == data["records"]
+        other = dict(data)
+        other["records"] = {"gaps8": {**next(iter(data["records"].values())), "played": 7}}
+        good = tmp / "good.json"
+        good.write_text(json.dumps(other))
+        page.set_input_files("#stats-file", str(good))
+        page.wait_for_function("() => document.getElementById('stats-note-text').textContent.includes('imported')")
+        assert list(stats(page)) == ["gaps8"]
+        assert page.locator("#stats-all tr").count() == 1 and "Eight Aces" in page.inner_text("#stats-all")
+        page.click("#stats-undo-import")
+        page.wait_for_function("() => document.getElementById('stats-note-text').textContent.includes('back')")
+        assert stats(page) == data["records"]
+    finally:
+        shutil.rmtree(tmp)
+
+
+def test_damaged_statistics_are_set_aside_with_a_message(fresh):
+    page, watch, base = fresh
+    boot(page, base + "?game=glider&seed=2")
+    page.evaluate("k => localStorage.setItem(k, '{\"format\": \"patience-statistics\", \"v\": 1, \"rec')", STATS_KEY)
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    assert "statistics could not be read" in message(page)
+    assert page.evaluate("k => localStorage.getItem(k + '.broken')", STATS_KEY).endswith('"rec')
+
+
+def test_a_bare_address_reopens_the_last_game(fresh):
+    page, watch, base = fresh
+    boot(page, base + "?game=potocki&seed=77")
+    page.goto(base)
+    page.wait_for_selector(READY, timeout=60_000)
+    assert table(page)["game"] == "potocki" and table(page)["seed"] == "77"
+
+
+def test_an_update_is_offered_and_taken_without_losing_the_game(browser):
+    """Two builds in turn at one address: the second is fetched in the background, the
+    player is told, reloads into it, and the game in progress is still there."""
+    tmp = Path(tempfile.mkdtemp())
+    site = tmp / "site"
+    build.build_site(site)
+    server = build.serve_in_thread(site)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        boot(page, base + "?game=cross&seed=3")
+        page.wait_for_function(CONTROLLED, timeout=60_000)
+        click_stock(page)
+        wait_moves(page, 1)
+        old = page.evaluate("fetch('./sw.js').then(r => r.text())")
+        # the next version: a changed page, and a new worker naming it
+        index = site / "index.html"
+        index.write_text(index.read_text().replace("<title>", '<meta name="build" content="two"><title>'))
+        build.write_worker(site)
+        assert (site / "sw.js").read_text() != old
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.wait_for_function("() => document.getElementById('message').dataset.kind === 'update'", timeout=60_000)
+        # until the player chooses, the page runs the old version only
+        assert page.evaluate("document.querySelector('meta[name=build]')") is None
+        page.click("#message-action")
+        page.wait_for_function("() => document.querySelector('meta[name=build]') !== null", timeout=60_000)
+        page.wait_for_selector(READY, timeout=60_000)
+        assert table(page)["game"] == "cross" and table(page)["moves"] == "1"
+    finally:
+        context.close()
+        server.shutdown()
+        shutil.rmtree(tmp)

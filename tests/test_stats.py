@@ -1,0 +1,115 @@
+"""Statistics: counting by game and option set, streaks and bests, and import checks."""
+
+import json
+
+import pytest
+
+from patience import get_game
+from table.stats import HISTORY, Stats, StatsError, clock, record_key
+
+
+def test_records_are_kept_per_game_and_option_set():
+    draw1, draw3 = get_game("klondike", {"draw": "1"}), get_game("klondike", {"draw": "3"})
+    stats = Stats()
+    stats.start(draw1)
+    stats.start(draw3)
+    stats.win(draw1, 100, 90_000, 120, 52)
+    assert record_key(draw1) != record_key(draw3)
+    assert stats.get(draw1).won == 1 and stats.get(draw3).won == 0
+    assert stats.get(draw3).played == 1
+    assert record_key(draw1).startswith("klondike ") and "draw=1" in record_key(draw1)
+
+
+def test_streaks_bests_and_scores():
+    game = get_game("canfield")
+    stats = Stats()
+    results = [(True, 300_000, 150, 52), (True, 200_000, 170, 52), (False, 50_000, 20, 11),
+               (True, 250_000, 140, 52)]
+    for when, (won, ms, moves, score) in enumerate(results):
+        stats.start(game)
+        (stats.win if won else stats.loss)(game, when, ms, moves, score)
+    stats.start(game)  # one still being played
+    rec = stats.get(game)
+    assert (rec.played, rec.won, rec.lost) == (5, 3, 1)
+    assert rec.streak == 1 and rec.best_streak == 2
+    assert rec.best_time_ms == 200_000 and rec.fewest_moves == 140  # from won games only
+    assert rec.score_total == 52 * 3 + 11 and rec.average_score == pytest.approx(167 / 4)
+    assert rec.win_rate == pytest.approx(3 / 5)
+    assert [e.won for e in rec.history] == [True, True, False, True]
+
+
+def test_history_is_kept_to_its_limit():
+    game = get_game("frog")
+    stats = Stats()
+    for k in range(HISTORY + 20):
+        stats.start(game)
+        stats.loss(game, k, 1000, 3, 8)
+    rec = stats.get(game)
+    assert len(rec.history) == HISTORY and rec.history[0].when == 20 and rec.lost == HISTORY + 20
+
+
+def test_round_trip():
+    stats = Stats()
+    for game_id in ("klondike", "bride", "gaps8"):
+        game = get_game(game_id)
+        stats.start(game)
+        stats.win(game, 5, 61_000, 77, 52)
+        stats.start(game)
+    back = Stats.decode(stats.encode())
+    assert back.encode() == stats.encode()
+    assert back.get(get_game("bride")).played == 2
+
+
+def good() -> dict:
+    stats = Stats()
+    game = get_game("klondike")
+    stats.start(game)
+    stats.win(game, 5, 61_000, 77, 52)
+    return json.loads(stats.encode())
+
+
+def damaged(change):
+    data = good()
+    change(data)
+    return json.dumps(data)
+
+
+def first(data):
+    return next(iter(data["records"].values()))
+
+
+BAD = {
+    "not json": "{not json",
+    "cut short": json.dumps(good())[:40],
+    "a list": "[]",
+    "another format": json.dumps({"format": "other", "v": 1, "records": {}}),
+    "future version": damaged(lambda d: d.update(v=99)),
+    "no records": damaged(lambda d: d.pop("records")),
+    "unknown game": damaged(lambda d: d["records"].update({"chess": first(d)})),
+    "markup as a game": damaged(lambda d: d["records"].update({"<img src=x onerror=alert(1)>": first(d)})),
+    "negative count": damaged(lambda d: first(d).update(played=-1)),
+    "text count": damaged(lambda d: first(d).update(won="1")),
+    "float count": damaged(lambda d: first(d).update(won=1.5)),
+    "bool count": damaged(lambda d: first(d).update(won=True)),
+    "huge count": damaged(lambda d: first(d).update(played=10**15)),
+    "more wins than games": damaged(lambda d: first(d).update(won=5)),
+    "streak beyond best": damaged(lambda d: first(d).update(streak=3)),
+    "bad history entry": damaged(lambda d: first(d).update(history=[[1, 2, 3, 4, 5]])),
+    "short history entry": damaged(lambda d: first(d).update(history=[[1, 1]])),
+    "history not a list": damaged(lambda d: first(d).update(history={"a": 1})),
+    "record not an object": damaged(lambda d: d["records"].update({"klondike": [1, 2]})),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD))
+def test_bad_imports_are_refused_with_a_reason(name):
+    with pytest.raises(StatsError) as err:
+        Stats.decode(BAD[name])
+    assert str(err.value)
+
+
+def test_clock():
+    assert clock(None) == "—"
+    assert clock(0) == "0:00"
+    assert clock(61_999) == "1:01"
+    assert clock(3_600_000 + 62_000) == "1:01:02"
