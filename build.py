@@ -147,15 +147,19 @@ def py_files() -> list[str]:
                   for p in (ROOT / "py" / d).rglob("*.py"))
 
 
-def write_py_zip(target: Path) -> None:
+def write_py_zip(target: Path, pyc: Path | None = None) -> None:
     """The page's Python packages in one archive: PyScript fetches it once and unpacks it
-    into Python's working directory (pyscript.toml: "./static/boot/py.zip" = "./*")."""
+    into Python's working directory (pyscript.toml: "./static/boot/py.zip" = "./*").
+    With ``pyc``, their bytecode and that of PyScript's own package come along."""
     target.parent.mkdir(parents=True, exist_ok=True)
+    entries = [(name, ROOT / "py" / name) for name in py_files()]
+    if pyc is not None:
+        entries += sorted((str(p.relative_to(pyc)), p) for p in pyc.rglob("*.pyc"))
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
-        for name in py_files():
+        for name, path in entries:
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))  # same input, same bytes
             info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, (ROOT / "py" / name).read_bytes())
+            z.writestr(info, path.read_bytes())
 
 
 def build_site(dest: Path) -> Path:
@@ -169,8 +173,9 @@ def build_site(dest: Path) -> Path:
     for d in SITE_DIRS:
         shutil.copytree(ROOT / d, dest / d, ignore=shutil.ignore_patterns("__pycache__", "sw.js"),
                         copy_function=_link_or_copy)
-    write_py_zip(dest / "static" / "boot" / "py.zip")
-    write_snapshot(dest / "static" / "boot" / "python.snapshot.gz")
+    startup = startup_files()
+    write_py_zip(dest / "static" / "boot" / "py.zip", startup / "pyc")
+    shutil.copy2(startup / "python.snapshot.gz", dest / "static" / "boot" / "python.snapshot.gz")
     write_worker(dest)
     return dest
 
@@ -224,30 +229,38 @@ def snapshot_modules() -> list[str]:
     return sorted(wanted)
 
 
-def write_snapshot(target: Path) -> None:
-    """Pyodide's memory with Python started and the engine imported, made with Node
-    (tools/snapshot.mjs) and kept under build/ until the engine or the runtime changes."""
+def startup_files() -> Path:
+    """The start-up snapshot and the bytecode of the page's Python (tools/snapshot.mjs,
+    run with Node), kept under build/ until the Python, the runtime or the tool changes."""
     modules = snapshot_modules()
+    bundle = next((VENDOR / "pyscript").glob("core-*.js"), None)
+    if bundle is None:
+        fail("PyScript's core bundle is missing from static/vendor/pyscript (python3 build.py fetch)")
     digest = hashlib.sha256(json.dumps([wanted_versions(), modules]).encode())
-    for path in sorted((ROOT / "py" / "patience").rglob("*.py")) + [ROOT / "tools" / "snapshot.mjs"]:
+    sources = [ROOT / "py" / f for f in py_files()] + [ROOT / "tools" / "snapshot.mjs", bundle]
+    for path in sources:
         digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
-    cached = BUILD / f"snapshot-{digest.hexdigest()[:16]}.gz"
-    if not cached.exists():
+    done = BUILD / f"startup-{digest.hexdigest()[:16]}"
+    if not done.exists():
         node = shutil.which("node")
         if node is None:
             fail("Node.js is needed to make the start-up snapshot (apt-get install nodejs)")
-        say("making the start-up snapshot")
-        for old in BUILD.glob("snapshot-*.gz"):
-            old.unlink()
-        partial = cached.with_suffix(".part")
-        out = subprocess.run([node, str(ROOT / "tools" / "snapshot.mjs"), str(VENDOR / "pyodide"),
-                              str(ROOT / "py"), str(partial), *modules],
+        say("making the start-up snapshot and the bytecode")
+        for old in BUILD.glob("startup-*"):
+            shutil.rmtree(old)
+        partial = done.with_suffix(".part")
+        shutil.rmtree(partial, ignore_errors=True)
+        partial.mkdir(parents=True)
+        config = {"index": str(VENDOR / "pyodide"), "py": str(ROOT / "py"), "packages": list(PY_PACKAGES),
+                  "modules": modules, "pyscript": str(bundle), "snapshot": str(partial / "python.snapshot.gz"),
+                  "pyc": str(partial / "pyc")}
+        (partial / "config.json").write_text(json.dumps(config))
+        out = subprocess.run([node, str(ROOT / "tools" / "snapshot.mjs"), str(partial / "config.json")],
                              check=False, capture_output=True, text=True)
         if out.returncode != 0:
             fail(f"making the start-up snapshot failed:\n{out.stderr.strip()[-2000:]}")
-        partial.rename(cached)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(cached, target)
+        partial.rename(done)
+    return done
 
 
 def write_worker(dest: Path) -> None:

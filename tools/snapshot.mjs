@@ -1,33 +1,93 @@
-// Makes the start-up snapshot: Pyodide's memory after Python has started and imported
-// the engine and the standard-library modules the table uses.  The page hands it to
-// loadPyodide (static/boot/pyodide.mjs), which skips Python's own start-up.
-// Run by build.py with Node (a build step, not part of the site):
-//     node tools/snapshot.mjs VENDOR_PYODIDE_DIR PY_DIR OUT.gz MODULE...
-// Only pure-Python modules may be imported here: a snapshot cannot hold references to
-// JavaScript objects, so nothing that touches `js`, `pyodide.ffi` or `pyscript`.
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+// Build step, run by build.py with Node (not part of the site):
+//     node tools/snapshot.mjs CONFIG.json
+// 1. The start-up snapshot: Pyodide's memory after Python has started and imported the
+//    engine and the standard-library modules the table uses.  The page hands it to
+//    loadPyodide (static/boot/pyodide.mjs), which skips Python's own start-up.  Only
+//    pure-Python modules may be imported here: a snapshot cannot hold references to
+//    JavaScript objects, so nothing that touches `js`, `pyodide.ffi` or `pyscript`.
+// 2. Bytecode (unchecked-hash .pyc files, which Python uses without reading the source)
+//    for the page's Python packages and for PyScript's own Python package, compiled by
+//    the very Python of the page, so that the page does not compile them at each start.
+// CONFIG: {index, py, packages, modules, pyscript, snapshot, pyc}
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
-const [indexDir, pyDir, out, ...modules] = process.argv.slice(2);
-const index = resolve(indexDir) + "/";
+const config = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const index = resolve(config.index) + "/";
 const { loadPyodide } = await import(pathToFileURL(index + "pyodide.mjs").href);
 const py = await loadPyodide({ indexURL: index, _makeSnapshot: true });
+const home = py.runPython("import os; os.getcwd()");  // where PyScript puts the page's files
 
-// the files go where PyScript puts them in the page: the working directory
-const home = py.runPython("import os; os.getcwd()");
-function copy(dir, dest) {
+function copy(dir, dest, files) {
   py.FS.mkdirTree(dest);
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
-      if (name !== "__pycache__") copy(path, `${dest}/${name}`);
+      if (name !== "__pycache__") copy(path, `${dest}/${name}`, files);
     } else if (name.endsWith(".py")) {
       py.FS.writeFile(`${dest}/${name}`, readFileSync(path));
+      files.push(`${dest}/${name}`);
     }
   }
 }
-copy(join(resolve(pyDir), "patience"), `${home}/patience`);
-py.runPython(modules.map((m) => `import ${m}`).join("\n"));
-writeFileSync(out, gzipSync(py.makeMemorySnapshot(), { level: 6 }));
+
+// PyScript's Python package, as its bundle writes it: {pyscript: {"__init__.py": "…", …}}
+function pyscriptPackage(bundle) {
+  const text = readFileSync(bundle, "utf8");
+  const start = text.indexOf('{pyscript:{"__init__.py":');
+  if (start < 0) throw new Error(`no Python package found in ${bundle}`);
+  let depth = 0;
+  let quote = null;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'" || c === "`") {
+      quote = c;
+    } else if (c === "{") {
+      depth++;
+    } else if (c === "}" && --depth === 0) {
+      return Function(`return (${text.slice(start, i + 1)});`)();
+    }
+  }
+  throw new Error(`the Python package in ${bundle} does not end`);
+}
+
+function writeTree(tree, dest, files) {
+  py.FS.mkdirTree(dest);
+  for (const [name, value] of Object.entries(tree)) {
+    if (typeof value === "string") {
+      py.FS.writeFile(`${dest}/${name}`, value);
+      if (name.endsWith(".py")) files.push(`${dest}/${name}`);
+    } else {
+      writeTree(value, `${dest}/${name}`, files);
+    }
+  }
+}
+
+const files = [];
+for (const pkg of config.packages) copy(join(resolve(config.py), pkg), `${home}/${pkg}`, files);
+writeTree(pyscriptPackage(config.pyscript), home, files);
+
+// the bytecode first, in a scratch directory, so that the snapshot's files stay as they were
+const compiled = py.runPython(`
+import importlib.util, py_compile
+out = []
+for path in ${JSON.stringify(files)}:
+    target = "/tmp/pyc" + importlib.util.cache_from_source(path)
+    py_compile.compile(path, cfile=target, dfile=path, doraise=True,
+                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    out.append([importlib.util.cache_from_source(path), target])
+out
+`).toJs();
+for (const [where, target] of compiled) {
+  const rel = where.slice(home.length + 1);
+  mkdirSync(dirname(join(config.pyc, rel)), { recursive: true });
+  writeFileSync(join(config.pyc, rel), py.FS.readFile(target));
+}
+
+py.runPython(config.modules.map((m) => `import ${m}`).join("\n"));
+writeFileSync(config.snapshot, gzipSync(py.makeMemorySnapshot(), { level: 6 }));

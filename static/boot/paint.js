@@ -68,8 +68,12 @@
       return;
     }
     if (!record || record.v !== 1 || !Array.isArray(record.table)) return;
-    // the same deal (or a bare address, which reopens the last game), at about the same width
-    if (location.search !== record.search && location.search !== "") return;
+    // the same deal (a bare address reopens the last game; a short one names part of it),
+    // at about the same width
+    const stored = new URLSearchParams(record.search);
+    for (const [name, value] of new URLSearchParams(location.search)) {
+      if (stored.get(name) !== value) return;
+    }
     if (Math.abs((record.width || 0) - innerWidth) > 40) return;
     const table = document.getElementById("table");
     const budget = { left: MAX_NODES };
