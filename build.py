@@ -48,6 +48,11 @@ RUNTIMES = (
     ),
 )
 STAMP = VENDOR / "versions.json"
+# Only for the tests (never part of the site): the accessibility checker, into build/.
+AXE = ("axe-core", "4.14.1",
+       "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==",
+       {"axe.min.js": "axe.min.js"})
+TEST_TOOLS = BUILD / "test-tools"
 
 # What the deployed site holds, relative to the project root.
 SITE_FILES = ("index.html", "pyscript.toml", "py/main.py")
@@ -100,29 +105,43 @@ def fetch_runtime() -> None:
     """Fetch the pinned runtimes with npm, verify them, unpack the needed files."""
     if vendor_ready():
         return
-    npm = shutil.which("npm")
-    if npm is None:
-        fail("npm is needed to fetch the Pyodide and PyScript runtimes (apt-get install npm)")
     if VENDOR.exists():
         shutil.rmtree(VENDOR)
     VENDOR.mkdir(parents=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        for name, version, integrity, files in RUNTIMES:
-            say(f"fetching {name}@{version}")
-            out = subprocess.run(
-                [npm, "pack", f"{name}@{version}", "--json", "--pack-destination", tmp],
-                check=False, capture_output=True, text=True, cwd=tmp,
-            )
-            if out.returncode != 0:
-                fail(f"npm pack {name}@{version} failed:\n{out.stderr.strip()}")
-            tarball = Path(tmp) / json.loads(out.stdout)[0]["filename"]
-            check_integrity(tarball.read_bytes(), integrity, f"{name}@{version}")
-            unpack(tarball, files)
+    for name, version, integrity, files in RUNTIMES:
+        npm_fetch(name, version, integrity, files, VENDOR)
     STAMP.write_text(json.dumps(wanted_versions(), indent=1))
     say(f"runtime ready in {VENDOR.relative_to(ROOT)}")
 
 
-def unpack(tarball: Path, files: dict[str, str]) -> None:
+def fetch_axe() -> Path:
+    """axe-core for the accessibility tests (pinned, integrity checked), into build/."""
+    name, version, integrity, files = AXE
+    target = TEST_TOOLS / f"{name}-{version}" / "axe.min.js"
+    if not target.exists():
+        npm_fetch(name, version, integrity, files, target.parent)
+    return target
+
+
+def npm_fetch(name: str, version: str, integrity: str, files: dict[str, str], dest: Path) -> None:
+    """Files of a pinned npm package, its tarball checked against its integrity hash."""
+    npm = shutil.which("npm")
+    if npm is None:
+        fail(f"npm is needed to fetch {name} (apt-get install npm)")
+    with tempfile.TemporaryDirectory() as tmp:
+        say(f"fetching {name}@{version}")
+        out = subprocess.run(
+            [npm, "pack", f"{name}@{version}", "--json", "--pack-destination", tmp],
+            check=False, capture_output=True, text=True, cwd=tmp,
+        )
+        if out.returncode != 0:
+            fail(f"npm pack {name}@{version} failed:\n{out.stderr.strip()}")
+        tarball = Path(tmp) / json.loads(out.stdout)[0]["filename"]
+        check_integrity(tarball.read_bytes(), integrity, f"{name}@{version}")
+        unpack(tarball, files, dest)
+
+
+def unpack(tarball: Path, files: dict[str, str], dest: Path) -> None:
     with tarfile.open(tarball) as tar:
         for member in tar.getmembers():
             if not member.isfile() or member.name.endswith(".map"):
@@ -130,12 +149,12 @@ def unpack(tarball: Path, files: dict[str, str]) -> None:
             inner = member.name.removeprefix("package/")
             for src, dst in files.items():
                 if inner == src or (src.endswith("/") and inner.startswith(src) and "/" not in inner[len(src):]):
-                    target = VENDOR / (dst + inner[len(src):] if src.endswith("/") else dst)
+                    target = dest / (dst + inner[len(src):] if src.endswith("/") else dst)
                     target.parent.mkdir(parents=True, exist_ok=True)
                     data = tar.extractfile(member)
                     assert data is not None
                     target.write_bytes(data.read())
-    missing = [dst for src, dst in files.items() if not src.endswith("/") and not (VENDOR / dst).exists()]
+    missing = [dst for src, dst in files.items() if not src.endswith("/") and not (dest / dst).exists()]
     if missing:
         fail(f"{tarball.name} lacks {missing}")
 
@@ -410,7 +429,7 @@ def test(args: list[str]) -> int:
     ensure_test_env()
     chromium = ensure_chromium()
     site = build_site(BUILD / "site")
-    env = {**os.environ, "PATIENCE_CHROMIUM": chromium, "PATIENCE_SITE": str(site)}
+    env = {**os.environ, "PATIENCE_CHROMIUM": chromium, "PATIENCE_SITE": str(site), "PATIENCE_AXE": str(fetch_axe())}
     say("type check (mypy --strict; the table layer with the browser modules untyped)")
     mypy = [str(venv_python()), "-m", "mypy", "--strict"]
     for extra in ([], ["--ignore-missing-imports", "--allow-untyped-calls", "--allow-subclassing-any"]):

@@ -8,6 +8,7 @@ tap a target; two quick taps send a card to a foundation).
 
 from __future__ import annotations
 
+import json
 import random
 import traceback
 from typing import Any
@@ -17,11 +18,14 @@ from pyscript import document, window
 
 from patience.errors import IllegalMoveError
 from patience.game import MOVE, Game, Move
+from patience.help_ru import HELP_RU, OPTION_LABELS_RU, VALUE_LABELS_RU
 from patience.registry import BY_ID, GAMES, get_game
+from patience.spec import GameSpec, Option
 from patience.session import Session
 
 from . import geometry, saves
-from .i18n import t
+from . import i18n
+from .i18n import card_name, game_name, pile_name, say, t
 from .stats import BEFORE_IMPORT_KEY, KEY as STATS_KEY, Stats, StatsError, clock
 from .urlstate import MAX_SEED, Request, parse_query, to_query
 from .view import View
@@ -29,6 +33,32 @@ from .view import View
 DRAG_THRESHOLD = {"mouse": 4.0, "pen": 6.0, "touch": 8.0}
 DOUBLE_TAP_MS = 350.0
 LAST_GAME_KEY = "patience.v1.last"  # the game a bare address reopens
+SETTINGS_KEY = "patience.v1.settings"  # language, theme, animation, large print, left hand
+SETTINGS = {"lang": ("ru", "en"), "theme": ("system", "light", "dark"), "motion": ("system", "normal", "fast", "off"),
+            "large": (False, True), "left": (False, True)}
+
+
+def refusal(err: IllegalMoveError | str) -> str:
+    """Why a move was refused, in the player's language (the engine's reason when it
+    gives one a player can act on; the bare refusal otherwise, in Russian)."""
+    reason = err if isinstance(err, str) else (err.args[0] if err.args else "")
+    if hasattr(reason, "key"):
+        return t("illegal", reason=say(reason))
+    return t("illegal", reason=str(reason)) if i18n.language() == "en" and reason else t("illegal.plain")
+
+
+def option_label(spec: GameSpec, opt: Option) -> str:
+    if i18n.language() == "ru":
+        return OPTION_LABELS_RU[spec.id][opt.name]
+    return opt.label or opt.name
+
+
+def value_label(spec: GameSpec, opt: Option, value: str) -> str:
+    if i18n.language() == "ru":
+        return VALUE_LABELS_RU[spec.id][opt.name][value]
+    if value in opt.value_labels:
+        return opt.value_labels[value]
+    return t(f"value.{value}") if value in ("on", "off", "inf") else value
 
 
 def fresh_seed() -> int:
@@ -61,6 +91,7 @@ class App:
         self.armed: Move | None = None  # a place action shown by a first tap (a removal)
         self.hover: Move | None = None  # the same, under the mouse
         self.press: Press | None = None
+        self.cursor: tuple[int, int | None] | None = None  # the keyboard's place on the table
         self.last_tap: tuple[int, int | None, float] | None = None
         self.proxies: list[Any] = []
         self.frame_pending = False
@@ -72,6 +103,8 @@ class App:
         self.worker: Any = None  # the service worker's registration
         self.updating = False
         self.stats = Stats()
+        self.settings: dict[str, Any] = {}
+        self.return_focus: dict[str, Any] = {}
 
     # --- wiring ----------------------------------------------------------------------
     def on(self, target: Any, event: str, handler: Any) -> None:
@@ -83,7 +116,7 @@ class App:
                 window.console.error(traceback.format_exc())
                 self.press = None
                 self.unpick()
-                self.message("Something went wrong; the game is unchanged. Please report it.", "error")
+                self.message(t("error"), "error")
                 if self.session is not None:
                     self.view.drop_all()
                     self.refresh()
@@ -97,8 +130,11 @@ class App:
         for spec in GAMES:
             opt = document.createElement("option")
             opt.value = spec.id
-            opt.textContent = f"{spec.name_ru} — {spec.name}"
             chooser.appendChild(opt)
+        self.settings = self.read_settings()
+        self.apply_settings()
+        for name in SETTINGS:
+            self.on(document.getElementById(f"set-{name}"), "change", self.setting_changed)
         self.on(chooser, "change", lambda e: self.switch_game(str(chooser.value)))
         self.on(document.getElementById("options"), "change", self.option_changed)
         self.on(document.getElementById("actions"), "click", self.action_clicked)
@@ -117,6 +153,7 @@ class App:
         self.on(self.root, "pointerup", self.pointer_up)
         self.on(self.root, "pointercancel", self.pointer_cancel)
         self.on(self.root, "contextmenu", lambda e: e.preventDefault())
+        self.on(self.root, "focus", lambda e: self.schedule_render())
         self.on(document, "keydown", self.key_down)
         self.on(document, "pointerdown", self.close_menus_outside)
         self.on(window, "popstate", lambda e: self.open(parse_query(str(window.location.search)), "replace"))
@@ -151,6 +188,121 @@ class App:
         except Exception:
             window.console.error(traceback.format_exc())
 
+    # --- settings and language ----------------------------------------------------------
+    def read_settings(self) -> dict[str, Any]:
+        """The player's settings; the language defaults to the browser's."""
+        settings: dict[str, Any] = {"lang": "", "theme": "system", "motion": "system", "large": False, "left": False}
+        text = self.storage("get", SETTINGS_KEY)
+        if text is not None:
+            try:
+                stored = json.loads(text)
+            except ValueError:
+                stored = {}
+            if isinstance(stored, dict):
+                settings.update({k: v for k, v in stored.items() if k in SETTINGS and v in SETTINGS[k]})
+        languages = [str(x) for x in (window.navigator.languages or [window.navigator.language or "en"])]
+        settings["lang"] = i18n.pick_language(settings["lang"] or None, languages)
+        return settings
+
+    def setting_changed(self, event: Any) -> None:
+        control = event.target
+        name = str(control.id).removeprefix("set-")
+        value: Any = bool(control.checked) if control.type == "checkbox" else str(control.value)
+        if name in SETTINGS and value in SETTINGS[name]:
+            self.settings[name] = value
+            self.storage("set", SETTINGS_KEY, json.dumps(self.settings))
+            self.apply_settings()
+            if self.session is not None:
+                self.view.mirrored = bool(self.settings["left"])
+                self.refresh()
+
+    def apply_settings(self) -> None:
+        """Language, theme, animation, print size and hand, on the page (paint.js sets the
+        same attributes before Python is ready, from the same stored settings)."""
+        settings = self.settings
+        html = document.documentElement
+        html.dataset.theme = settings["theme"]
+        html.dataset.motion = settings["motion"]
+        html.classList.toggle("large-print", bool(settings["large"]))
+        html.classList.toggle("left-handed", bool(settings["left"]))
+        self.view.mirrored = bool(settings["left"])
+        for name, value in settings.items():
+            control = document.getElementById(f"set-{name}")
+            if control:
+                if control.type == "checkbox":
+                    control.checked = bool(value)
+                else:
+                    control.value = value
+        self.apply_language(str(settings["lang"]))
+
+    def apply_language(self, lang: str) -> None:
+        """Every word of the page in the language (the current game's too)."""
+        i18n.set_language(lang)
+        document.documentElement.lang = lang
+        for el in document.querySelectorAll("[data-i18n]"):
+            el.textContent = t(str(el.getAttribute("data-i18n")))
+        for attr in ("title", "aria-label"):
+            for el in document.querySelectorAll(f"[data-i18n-{attr}]"):
+                el.setAttribute(attr, t(str(el.getAttribute(f"data-i18n-{attr}"))))
+        for opt in document.querySelectorAll("#game option"):
+            opt.textContent = game_name(BY_ID[str(opt.value)])
+        if self.session is not None:
+            self.build_options(self.session.game)
+            document.getElementById("deal-no").textContent = t("deal.no", seed=self.session.seed)
+            if not document.getElementById("help").hidden:
+                self.show_help()
+            if not document.getElementById("stats").hidden:
+                self.show_stats()
+            self.show_time()
+
+    # --- dialogs and announcements -----------------------------------------------------
+    def open_dialog(self, name: str, focus: str) -> None:
+        """A modal dialog: focus goes in (and stays in: see key_down), and comes back after."""
+        box = document.getElementById(name)
+        if box.hidden:
+            active = document.activeElement
+            self.return_focus[name] = active if active and active != document.body else self.root
+        box.hidden = False
+        document.getElementById(focus).focus()
+
+    def close_dialog(self, name: str) -> None:
+        box = document.getElementById(name)
+        if box.hidden:
+            return
+        box.hidden = True
+        back = self.return_focus.pop(name, None)
+        if back is not None and back.isConnected:
+            back.focus()
+
+    def open_dialog_box(self) -> Any:
+        for name in ("win", "help", "stats"):
+            box = document.getElementById(name)
+            if not box.hidden:
+                return box
+        return None
+
+    def trap_focus(self, event: Any, box: Any) -> None:
+        """Tab and Shift+Tab go round the dialog's own controls."""
+        items = [el for el in box.querySelectorAll("button, select, input, a[href], [tabindex='0']")
+                 if not el.disabled and el.offsetParent is not None]
+        if not items:
+            return
+        first, last = items[0], items[-1]
+        active = document.activeElement
+        if event.shiftKey and (active == first or not box.contains(active)):
+            event.preventDefault()
+            last.focus()
+        elif not event.shiftKey and (active == last or not box.contains(active)):
+            event.preventDefault()
+            first.focus()
+
+    def announce(self, text: str, append: bool = False) -> None:
+        """Say something to a screen reader (the live region), without moving focus."""
+        region = document.getElementById("announce")
+        before = str(region.textContent) if append else ""
+        region.textContent = ""
+        region.textContent = f"{before} {text}".strip()
+
     # --- deals -----------------------------------------------------------------------
     def open(self, request: Request, history: str) -> None:
         """Show the deal a request names; history is 'push', 'replace' or 'none'.
@@ -181,6 +333,7 @@ class App:
         same_layout = self.session is not None and self.session.game.spec is game.spec \
             and self.session.game.options == game.options
         self.session = session or Session(game, seed)
+        self.cursor = None
         self.keep_save = False
         self.resumable = None
         self.unpick()
@@ -201,7 +354,7 @@ class App:
         document.getElementById("game").value = game.id
         self.root.dataset.game = game.id
         self.root.dataset.seed = str(seed)
-        document.getElementById("deal-no").textContent = f"#{seed}"
+        document.getElementById("deal-no").textContent = t("deal.no", seed=seed)
         self.storage("set", LAST_GAME_KEY, game.id)
         self.show_time()
         self.refresh()
@@ -231,14 +384,14 @@ class App:
         for opt in game.spec.options:
             label = document.createElement("label")
             text = document.createElement("span")
-            text.textContent = opt.label or opt.name
+            text.textContent = option_label(game.spec, opt)
             select = document.createElement("select")
             select.name = opt.name
             select.dataset.option = opt.name
             for value in opt.values:
                 o = document.createElement("option")
                 o.value = value
-                o.textContent = opt.value_labels.get(value, value)
+                o.textContent = value_label(game.spec, opt, value)
                 select.appendChild(o)
             select.value = game.options[opt.name]
             label.appendChild(text)
@@ -277,12 +430,15 @@ class App:
 
     def play(self, move: Move) -> bool:
         assert self.session is not None
+        before = self.session.state
         try:
             self.session.play(move)
         except IllegalMoveError as err:
-            self.message(f"That move is not allowed ({err}).", "warning")
+            self.message(refusal(err), "warning")
+            self.announce(refusal(err))
             self.refresh()
             return False
+        self.announce(self.describe(before, move, self.session.state))
         if not self.session.counted:
             self.count_start()
         self.unpick()
@@ -293,11 +449,13 @@ class App:
         if self.session and self.session.undo():
             self.unpick()
             self.close_win()
+            self.announce(t("say.undo"))
             self.refresh()
 
     def redo(self) -> None:
         if self.session and self.session.redo():
             self.unpick()
+            self.announce(t("say.redo"))
             self.refresh()
 
     def restart(self) -> None:
@@ -308,17 +466,28 @@ class App:
             self.refresh()
 
     def close_menus_outside(self, event: Any) -> None:
-        menu = document.querySelector(".options-menu")
-        if menu.open and not menu.contains(event.target):
-            menu.open = False
+        for menu in document.querySelectorAll("details.menu"):
+            if menu.open and not menu.contains(event.target):
+                menu.open = False
 
     def key_down(self, event: Any) -> None:
-        if not (event.ctrlKey or event.metaKey):
+        box = self.open_dialog_box()
+        if box is not None:  # a modal dialog keeps the keyboard to itself
             if event.key == "Escape":
-                document.querySelector(".options-menu").open = False
-                self.close_help()
+                self.close_dialog(str(box.id))
+            elif event.key == "Tab":
+                self.trap_focus(event, box)
+            return
+        if not (event.ctrlKey or event.metaKey or event.altKey):
+            if event.key == "Escape":
+                for menu in document.querySelectorAll("details.menu"):
+                    menu.open = False
                 self.unpick()
                 self.refresh()
+            elif document.activeElement == self.root and self.session is not None:
+                self.key_table(event)
+            return
+        if event.altKey:
             return
         key = str(event.key).lower()
         if key == "z" and not event.shiftKey:
@@ -328,6 +497,117 @@ class App:
             event.preventDefault()
             self.redo()
 
+    # --- keyboard ----------------------------------------------------------------------
+    def key_table(self, event: Any) -> None:
+        """Keys on the focused table: arrows move the cursor, Enter/Space tap, F sends
+        home, D turns the stock."""
+        session = self.session
+        assert session is not None
+        game, state = session.game, session.state
+        key = str(event.key)
+        self.root.classList.add("keyboard")  # the cursor shows while the keyboard is in use
+        moves = {"ArrowLeft": "left", "ArrowRight": "right", "ArrowUp": "up", "ArrowDown": "down"}
+        pile, index = self.cursor_spot()
+        if key in moves:
+            event.preventDefault()
+            self.cursor = self.step_cursor(pile, index, moves[key])
+            self.render()
+        elif key in ("Enter", " "):
+            event.preventDefault()
+            self.tap_at(pile, index, self.movable(pile, index), keyboard=True)
+        elif key.lower() == "f":
+            event.preventDefault()
+            if not self.to_foundation(pile, index):
+                self.announce(t("illegal.plain"))
+        elif key.lower() == "d":
+            event.preventDefault()
+            stock = game.stock
+            if stock >= 0:
+                self.tap_at(stock, None, 0, keyboard=True)
+
+    def cursor_spot(self) -> tuple[int, int | None]:
+        """The cursor, kept on the table: a card of a pile, or the pile's slot when empty."""
+        session = self.session
+        assert session is not None
+        state = session.state
+        pile, index = self.cursor if self.cursor is not None else (self.first_pile(), None)
+        size = len(state.piles[pile])
+        if not size:
+            return pile, None
+        if index is None or index >= size:
+            return pile, size - 1
+        return pile, max(index, min(state.down[pile], size - 1))
+
+    def first_pile(self) -> int:
+        assert self.session is not None
+        game = self.session.game
+        for role in ("tableau", "cell", "reserve", "waste", "stock"):
+            for i, spec in enumerate(game.piles):
+                if spec.role == role:
+                    return i
+        return 0
+
+    def step_cursor(self, pile: int, index: int | None, way: str) -> tuple[int, int | None]:
+        """The next place: along a pile's face-up cards, then to the nearest pile that way."""
+        session = self.session
+        assert session is not None and self.view.metrics is not None
+        state = session.state
+        m = self.view.metrics
+        size = len(state.piles[pile])
+        fan = m.spots[pile][2]
+        along = {"down": ("up", "down"), "right": ("left", "right"), "left": ("right", "left"),
+                 "waste": ("left", "right"), "waste_left": ("right", "left"), "wrap": ("left", "right")}
+        if index is not None and fan in along and size > 1:
+            back, forth = along[fan]
+            if way == forth and index < size - 1:
+                return pile, index + 1
+            if way == back and index > state.down[pile]:
+                return pile, index - 1
+        x0, y0 = m.origin(pile)
+        best: tuple[float, int] | None = None
+        for i in range(len(state.piles)):
+            if i == pile:
+                continue
+            x, y = m.origin(i)
+            dx, dy = x - x0, y - y0
+            ahead = {"left": -dx, "right": dx, "up": -dy, "down": dy}[way]
+            across = abs(dy) if way in ("left", "right") else abs(dx)
+            if ahead <= 1:
+                continue
+            score = ahead + 3 * across
+            if best is None or score < best[0]:
+                best = (score, i)
+        if best is None:
+            return pile, index
+        target = best[1]
+        return target, (len(state.piles[target]) - 1) if state.piles[target] else None
+
+    def cards_text(self, state: Any, pile: int, n: int) -> str:
+        """The cards n from the top of a pile, for the live region."""
+        cards = state.piles[pile][-n:]
+        first = card_name(cards[0].rank, cards[0].suit)
+        return first if n == 1 else t("say.cards", n=n, card=first)
+
+    def describe(self, before: Any, move: Move, after: Any) -> str:
+        """A move and what it turned up, in words (for the live region)."""
+        assert self.session is not None
+        game = self.session.game
+        if move.kind == MOVE:
+            text = t("say.move", cards=self.cards_text(before, move.src, move.n), pile=pile_name(game.names[move.dst]))
+        elif move.kind in ("deal", "recycle"):
+            text = t("say.stock")
+        else:
+            special = game.special(move.kind)
+            label = special.label(game, before) if special is not None else (
+                game.spec.action_label(game, before, move) if game.spec.action_label else move.kind)
+            text = t("say.action", action=say(label))
+        shown_before = {c for i, p in enumerate(before.piles) for c in p[before.down[i]:]}
+        turned = [c for i, p in enumerate(after.piles) for k, c in enumerate(p)
+                  if k >= after.down[i] and c not in shown_before and (move.kind != MOVE or i != move.dst)]
+        if turned:
+            text += " " + t("say.turned", cards=", ".join(card_name(c.rank, c.suit) for c in turned[:3]))
+        return text
+
     # --- drawing ---------------------------------------------------------------------
     def schedule_render(self) -> None:
         if not self.frame_pending:
@@ -336,7 +616,8 @@ class App:
 
     def frame(self, _t: Any = None) -> None:
         self.frame_pending = False
-        self.render()
+        if self.session is not None:
+            self.render()
 
     def render(self) -> None:
         assert self.session is not None
@@ -359,7 +640,17 @@ class App:
             marks["joined"] = game.spec.marked(game, state)
         elif self.press and self.press.dragging:
             marks["targets"] = set(self.press.targets)
+        if self.cursor is not None or document.activeElement == self.root:
+            pile, index = self.cursor_spot()
+            self.cursor = (pile, index)
+            marks["cursor"] = {state.piles[pile][index]} if index is not None else {-1 - pile}
         self.view.render(state, marks)
+        if self.cursor is not None:
+            pile, index = self.cursor
+            el = self.view.cards[state.piles[pile][index]] if index is not None else self.view.slots[pile]
+            self.root.setAttribute("aria-activedescendant", str(el.id))
+        else:
+            self.root.removeAttribute("aria-activedescendant")
 
     def refresh(self) -> None:
         """Redraw the table and the toolbar after a change of position."""
@@ -373,7 +664,7 @@ class App:
         self.root.dataset.moves = str(session.move_count)
         document.getElementById("moves").textContent = str(session.move_count)
         phase = document.getElementById("phase")
-        phase.textContent = game.spec.describe(game, state) if game.spec.describe else ""
+        phase.textContent = say(game.spec.describe(game, state)) if game.spec.describe else ""
         phase.hidden = not game.spec.describe
         score_box = document.getElementById("score-box")
         score_box.hidden = not game.spec.scored
@@ -385,21 +676,22 @@ class App:
             if special.on_stock:
                 continue
             button = document.querySelector(f'#actions button[data-action="{special.kind}"]')
-            button.textContent = special.label(game, state)
+            button.textContent = say(special.label(game, state))
             button.disabled = not special.available(game, state)
         if status == "won":
             if session.counted and not session.result:
                 self.count_end(session, True)
             self.show_win()
         elif status == "stuck":
-            extra = f" Score: {game.score(state)}." if game.spec.scored else ""
-            why = " (turning the stock brings no card that can be played)" \
-                if game.stock_move(state) is not None else ""
-            self.message(f"No moves left{why}.{extra} Undo, restart or start a new deal.", "stuck")
+            text = t("stuck.stock" if game.stock_move(state) is not None else "stuck")
+            if game.spec.scored:
+                text += " " + t("stuck.score", score=game.score(state))
+            self.message(text, "stuck")
         elif not game.card_moves(state) and game.stock_move(state) is None:
-            offers = " or ".join(f"“{s.label(game, state)}”" for s in game.spec.specials
-                                 if s.available(game, state))
-            self.message(f"No card can move: use {offers}.", "stuck")
+            offers = t("or").join(f"«{say(s.label(game, state))}»" if i18n.language() == "ru"
+                                  else f"“{say(s.label(game, state))}”"
+                                  for s in game.spec.specials if s.available(game, state))
+            self.message(t("stuck.special", offers=offers), "stuck")
         elif document.getElementById("message").getAttribute("data-kind") == "stuck":
             self.clear_message()
 
@@ -407,32 +699,33 @@ class App:
         """The rules of the current game, drawn from its declaration (text only, no markup)."""
         assert self.session is not None
         spec = self.session.game.spec
-        document.getElementById("help-title").textContent = f"{spec.name_ru} — {spec.name}"
+        document.getElementById("help-title").textContent = game_name(spec)
         body = document.getElementById("help-body")
         body.replaceChildren()
-        help_ = spec.help
+        help_ = HELP_RU[spec.id] if i18n.language() == "ru" else spec.help
         if help_ is None:
             return
-        sections = [("Set-up", help_.setup), ("Goal", help_.goal), ("Moves", help_.moves),
-                    ("Stock and redeals", help_.stock)]
+        sections = [("help.setup", help_.setup), ("help.goal", help_.goal), ("help.moves", help_.moves),
+                    ("help.stock", help_.stock)]
         for title, text in sections:
-            self.help_section(body, title, text)
-        heading = document.createElement("h3")
-        heading.textContent = "Options"
-        body.appendChild(heading)
-        listing = document.createElement("dl")
-        for opt in spec.options:
-            term = document.createElement("dt")
-            term.textContent = f"{opt.label or opt.name} ({opt.name}, default {opt.default})"
-            term.dataset.option = opt.name
-            text = document.createElement("dd")
-            text.textContent = help_.options.get(opt.name, "")
-            listing.appendChild(term)
-            listing.appendChild(text)
-        body.appendChild(listing)
-        self.help_section(body, "Where the rules come from", help_.source)
-        document.getElementById("help").hidden = False
-        document.getElementById("help-close").focus()
+            self.help_section(body, t(title), text)
+        if spec.options:
+            heading = document.createElement("h3")
+            heading.textContent = t("help.options")
+            body.appendChild(heading)
+            listing = document.createElement("dl")
+            for opt in spec.options:
+                term = document.createElement("dt")
+                term.textContent = t("help.option", label=option_label(spec, opt), value=value_label(spec, opt, opt.default))
+                term.dataset.option = opt.name
+                text = document.createElement("dd")
+                text.textContent = help_.options.get(opt.name, "")
+                listing.appendChild(term)
+                listing.appendChild(text)
+            body.appendChild(listing)
+        self.help_section(body, t("help.keys"), t("help.keys.text"))
+        self.help_section(body, t("help.source"), help_.source)
+        self.open_dialog("help", "help-close")
 
     @staticmethod
     def help_section(body: Any, title: str, text: str) -> None:
@@ -444,18 +737,34 @@ class App:
         body.appendChild(para)
 
     def close_help(self) -> None:
-        document.getElementById("help").hidden = True
+        self.close_dialog("help")
 
     def show_win(self) -> None:
         assert self.session is not None
         box = document.getElementById("win")
-        document.getElementById("win-text").textContent = \
-            f"You won {self.session.game.spec.name} #{self.session.seed} in {self.session.move_count} moves."
-        box.hidden = False
-        document.getElementById("win-new").focus()
+        document.getElementById("win-text").textContent = t(
+            "win.text", game=game_name(self.session.game.spec), seed=self.session.seed, n=self.session.move_count)
+        if box.hidden:
+            self.announce(t("say.won"), append=True)
+            self.celebrate()
+        self.open_dialog("win", "win-new")
+
+    @staticmethod
+    def celebrate() -> None:
+        """Suits fall behind the win dialog (CSS hides them when motion is off)."""
+        layer = document.querySelector("#win .celebration")
+        layer.replaceChildren()
+        for k in range(28):
+            span = document.createElement("span")
+            symbol = "♠♥♦♣"[k % 4]
+            span.textContent = symbol
+            span.className = "red" if symbol in "♥♦" else ""
+            span.style.left = f"{random.uniform(2, 96):.1f}vw"
+            span.style.animationDelay = f"{random.uniform(0, 0.9):.2f}s"
+            layer.appendChild(span)
 
     def close_win(self) -> None:
-        document.getElementById("win").hidden = True
+        self.close_dialog("win")
 
     def message(self, text: str, kind: str = "info", action: str = "", on_action: Any = None) -> None:
         """Show a message; ``action`` labels its button, which calls ``on_action``."""
@@ -502,7 +811,7 @@ class App:
             self.on(worker, "statechange", changed)
 
     def offer_update(self) -> None:
-        self.message("A new version of the app is ready.", "update", "Reload now", self.apply_update)
+        self.message(t("update"), "update", t("update.reload"), self.apply_update)
 
     def apply_update(self) -> None:
         """The waiting version takes over; the page reloads into it (the game is saved)."""
@@ -580,8 +889,7 @@ class App:
         assert self.session is not None
         game = self.session.game
         rec = self.stats.get(game)
-        document.getElementById("stats-title").textContent = t("stats.title")
-        document.getElementById("stats-this").textContent = t("stats.this", game=f"{game.spec.name_ru} — {game.spec.name}")
+        document.getElementById("stats-this").textContent = t("stats.this", game=game_name(game.spec))
         figures = document.getElementById("stats-figures")
         figures.replaceChildren()
         rows = [("played", rec.played), ("won", rec.won), ("rate", f"{100 * rec.win_rate:.0f}%"),
@@ -601,8 +909,7 @@ class App:
         document.getElementById("stats-note").hidden = True
         self.draw_chart(rec)
         self.list_records()
-        document.getElementById("stats").hidden = False
-        document.getElementById("stats-close").focus()
+        self.open_dialog("stats", "stats-close")
 
     def draw_chart(self, rec: Any) -> None:
         """The last games as bars (won up, lost down) and the running win rate as a line."""
@@ -647,7 +954,7 @@ class App:
             row = document.createElement("tr")
             game_id, *options = key.split(" ")
             spec = BY_ID[game_id]
-            for value in (f"{spec.name_ru} — {spec.name}" + (f" ({', '.join(options)})" if options else ""),
+            for value in (game_name(spec) + (f" ({', '.join(options)})" if options else ""),
                           rec.played, rec.won, f"{100 * rec.win_rate:.0f}%", rec.best_streak, clock(rec.best_time_ms)):
                 cell = document.createElement("td")
                 cell.textContent = str(value)
@@ -655,7 +962,7 @@ class App:
             body.appendChild(row)
 
     def close_stats(self) -> None:
-        document.getElementById("stats").hidden = True
+        self.close_dialog("stats")
 
     def export_stats(self) -> None:
         """The statistics as a JSON file, downloaded."""
@@ -719,8 +1026,7 @@ class App:
         except saves.SaveError as err:
             self.storage("set", saves.broken_key(game_id), text)
             self.storage("remove", saves.key(game_id))
-            self.after_load_message = (f"Your saved game could not be resumed: {err}. It was set aside "
-                                       "(kept in this browser) and a new deal is shown.")
+            self.after_load_message = t("save.broken", reason=str(err))
             return None
 
     def save(self) -> None:
@@ -735,8 +1041,8 @@ class App:
 
     def offer_resume(self, saved: Session) -> None:
         self.resumable = saved
-        self.message(f"Your game of {saved.game.spec.name} (deal #{saved.seed}, {saved.move_count} moves) "
-                     "is kept until you move here.", "resume", "Resume it", self.resume)
+        self.message(t("resume", game=game_name(saved.game.spec), seed=saved.seed, n=saved.move_count),
+                     "resume", t("resume.action"), self.resume)
 
     def resume(self) -> None:
         saved = self.resumable
@@ -757,8 +1063,7 @@ class App:
         except Exception:  # the browser refuses storage: play goes on unsaved
             if not self.storage_warned:
                 self.storage_warned = True
-                self.message("This browser does not let the page save your game; it will be lost "
-                             "if you close the tab.", "warning")
+                self.message(t("storage"), "warning")
         return None
 
     # --- pointer ---------------------------------------------------------------------
@@ -782,6 +1087,7 @@ class App:
         return 0
 
     def pointer_down(self, event: Any) -> None:
+        self.root.classList.remove("keyboard")
         if self.session is None or (event.pointerType == "mouse" and event.button != 0):
             return
         chip = event.target.closest(".chip") if event.target else None
@@ -879,10 +1185,13 @@ class App:
         return best
 
     def tap(self, press: Press) -> None:
+        self.tap_at(press.pile, press.index, press.n)
+
+    def tap_at(self, pile: int, index: int | None, n: int, keyboard: bool = False) -> None:
+        """A tap (or Enter) on a card or a pile's slot: pick up, put down, or play."""
         session = self.session
         assert session is not None
         game, state = session.game, session.state
-        pile, index = press.pile, press.index
         if game.piles[pile].role == "stock":
             move = game.stock_move(state)
             self.unpick()
@@ -890,12 +1199,12 @@ class App:
                 self.play(move)
             else:
                 if state.piles[pile]:  # a stock that may not deal now: say why
-                    self.message(game.explain(state, Move("deal")), "warning")
+                    self.message(refusal(game.explain(state, Move("deal"))), "warning")
                 self.render()
             return
         now = float(window.performance.now())
         last = self.last_tap
-        self.last_tap = (pile, index, now)
+        self.last_tap = None if keyboard else (pile, index, now)
         if last and last[0] == pile and last[1] == index and now - last[2] < DOUBLE_TAP_MS:
             self.last_tap = None
             if self.to_foundation(pile, index):
@@ -908,17 +1217,19 @@ class App:
             self.play(Move(MOVE, pile, offer[0], 1))
             return
         if self.selected:
-            src, n = self.selected
+            src, held = self.selected
             self.unpick()
-            if pile != src and pile in game.targets(state, src, n):
-                self.play(Move(MOVE, src, pile, n))
+            if pile != src and pile in game.targets(state, src, held):
+                self.play(Move(MOVE, src, pile, held))
                 return
-            if (src, n) == (pile, press.n):
+            if (src, held) == (pile, n):
                 self.render()
                 return
-        if game.layout.click_to_move and self.click_to_move(pile, press.n):
+        if game.layout.click_to_move and self.click_to_move(pile, n):
             return
-        self.selected = (pile, press.n) if press.n else None
+        self.selected = (pile, n) if n else None
+        if keyboard:
+            self.announce(t("say.picked", cards=self.cards_text(state, pile, n)) if n else t("say.nothing"))
         self.render()
 
     def actions_at(self, index: int) -> list[Move]:

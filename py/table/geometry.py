@@ -47,29 +47,39 @@ class Metrics:
         return (self.left + x * self.step_x, self.pad + y * self.ch + y * self.gap)
 
 
-def arrangement(game: Game, width: float, height: float) -> tuple[tuple[Spot, ...], float, float]:
+MIRROR_FAN = {"right": "left", "left": "right", "waste": "waste_left"}
+
+
+def arrangement(game: Game, width: float, height: float,
+                mirrored: bool = False) -> tuple[tuple[Spot, ...], float, float]:
     """The pile spots and the table size in card units: the portrait arrangement when the
-    game has one, the screen is portrait and the usual one would make cards unreadable."""
+    game has one, the screen is portrait and the usual one would make cards unreadable.
+    Mirrored (the left-handed layout), left and right swap, fans included."""
     layout = game.layout
-    usual = tuple((p.x, p.y, p.fan) for p in game.piles)
+    usual: tuple[Spot, ...] = tuple((p.x, p.y, str(p.fan)) for p in game.piles)
+    spots, cols, rows = usual, layout.width, layout.height
     if layout.portrait and width < height and fit_width(width, layout.width) < READABLE_CW:
-        spots = dict(layout.portrait)
-        return tuple(spots.get(p.name, u) for p, u in zip(game.piles, usual)), *layout.portrait_size
-    return usual, layout.width, layout.height
+        chosen = dict(layout.portrait)
+        spots = tuple(chosen.get(p.name, u) for p, u in zip(game.piles, usual))
+        cols, rows = layout.portrait_size
+    if mirrored:
+        # a wrapped row keeps its reading order, from the left
+        spots = tuple((x if fan == "wrap" else cols - 1 - x, y, MIRROR_FAN.get(fan, fan)) for x, y, fan in spots)
+    return spots, cols, rows
 
 
 def fit_width(width: float, cols: float) -> float:
     return width / (cols + (cols - 1) * GAP + 2 * PAD)
 
 
-def metrics(game: Game, width: float, height: float) -> Metrics:
+def metrics(game: Game, width: float, height: float, mirrored: bool = False) -> Metrics:
     """The largest card that fits the table's width and height.
 
     The height never shrinks a card below a readable size (the table scrolls instead).
     A layout that may squeeze (a wide grid on a phone) keeps readable cards and lets
     its columns overlap, each card still showing its corner index.
     """
-    spots, cols, rows = arrangement(game, width, height)
+    spots, cols, rows = arrangement(game, width, height, mirrored)
     by_width = fit_width(width, cols)
     by_height = height / (rows * ASPECT + (rows - 1) * GAP + 2 * PAD)
     cw = min(by_width, max(by_height, READABLE_CW), MAX_CW)
@@ -105,10 +115,11 @@ def card_positions(game: Game, state: State, m: Metrics, height: float) -> list[
                 pos.append((x0, y))
                 y += (DOWN_STEP if k < down else UP_STEP) * m.ch * scale
             out.append(pos)
-        elif fan == "waste":
+        elif fan in ("waste", "waste_left"):
             shown = min(len(pile), max(1, game.layout.draw))
             first = len(pile) - shown
-            out.append([(x0 + max(0, k - first) * WASTE_STEP * m.cw, y0) for k in range(len(pile))])
+            sign = 1 if fan == "waste" else -1
+            out.append([(x0 + sign * max(0, k - first) * WASTE_STEP * m.cw, y0) for k in range(len(pile))])
         elif fan == "wrap":  # a long row, in reading order over as many lines as it needs
             step = WRAP_STEP * m.cw
             per_line = max(1, int((m.left + m.span - x0 - m.cw) // step) + 1)

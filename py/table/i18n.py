@@ -48,7 +48,7 @@ def plural_form(n: int, lang: str) -> int:
     return 0 if n == 1 else 1
 
 
-def t(key: str, lang: str | None = None, **values: object) -> str:
+def t(key: str, lang: str | None = None, /, **values: object) -> str:
     lang = lang or _current
     text = MESSAGES[lang].get(key) or MESSAGES["en"][key]
 
@@ -62,8 +62,87 @@ def t(key: str, lang: str | None = None, **values: object) -> str:
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
+        "skip": "Skip to the card table",
+        "game": "Game",
+        "options": "Options",
+        "settings": "Settings",
+        "settings.language": "Language",
+        "settings.theme": "Theme",
+        "settings.theme.system": "As the system",
+        "settings.theme.light": "Light",
+        "settings.theme.dark": "Dark",
+        "settings.motion": "Animation",
+        "settings.motion.system": "As the system",
+        "settings.motion.normal": "Normal",
+        "settings.motion.fast": "Fast",
+        "settings.motion.off": "Off",
+        "settings.large": "Large print cards",
+        "settings.left": "Left-handed layout",
+        "rules": "Rules",
+        "rules.title": "How to play this game",
+        "deal": "Deal",
+        "deal.title": "Deal number",
+        "deal.no": "#{seed}",
+        "moves": "Moves",
         "time": "Time",
+        "time.title": "Time played",
+        "score": "Score",
+        "undo": "Undo",
+        "undo.title": "Undo (Ctrl+Z)",
+        "redo": "Redo",
+        "redo.title": "Redo (Ctrl+Y)",
+        "restart": "Restart",
+        "restart.title": "Start this deal again",
+        "new": "New deal",
+        "new.title": "Deal a new game",
+        "message.close": "Close message",
+        "table": "Card table",
+        "table.keys": "Arrow keys move between piles and cards; Enter or Space picks up and puts down; "
+                      "F sends a card to a foundation; D turns the stock; Ctrl+Z undoes.",
+        "back": "Back to the game",
+        "win.title": "Solved!",
+        "win.text": "You won {game} #{seed} in {n} {n|move|moves}.",
+        "win.close": "Look at the table",
+        "help.setup": "Set-up",
+        "help.goal": "Goal",
+        "help.moves": "Moves",
+        "help.stock": "Stock and redeals",
+        "help.options": "Options",
+        "help.option": "{label} (default: {value})",
+        "help.source": "Where the rules come from",
+        "help.keys": "Playing with the keyboard",
+        "help.keys.text": "Tab reaches the card table; the arrow keys move between piles (left and right) and "
+                          "along a pile's cards (up and down). Enter or Space picks up the cards from the one "
+                          "in focus to the top, and puts them down on the pile in focus; on the stock it turns "
+                          "it, on a gap or a card of a grid game it plays its move. F sends the card in focus "
+                          "to a foundation, D turns the stock, Escape puts the cards back, Ctrl+Z and Ctrl+Y "
+                          "undo and redo. Each move is announced.",
+        "error": "Something went wrong; the game is unchanged. Please report it.",
+        "illegal": "That move is not allowed: {reason}",
+        "illegal.plain": "That move is not allowed.",
+        "stuck": "No moves left. Undo, restart or start a new deal.",
+        "stuck.stock": "No moves left (turning the stock brings no card that can be played). "
+                       "Undo, restart or start a new deal.",
+        "stuck.score": "Score: {score}.",
+        "stuck.special": "No card can move: use {offers}.",
+        "update": "A new version of the app is ready.",
+        "update.reload": "Reload now",
+        "save.broken": "Your saved game could not be resumed: {reason}. It was set aside (kept in this "
+                       "browser) and a new deal is shown.",
+        "resume": "Your game of {game} (deal #{seed}, {n} {n|move|moves}) is kept until you move here.",
+        "resume.action": "Resume it",
+        "storage": "This browser does not let the page save your game; it will be lost if you close the tab.",
+        "url.game": "Unknown game “{game}”: showing {default} instead.",
+        "url.seed": "The deal number “{seed}” is not a whole number from 1 to {max}: dealing a new one.",
+        "url.option": "The option {name} takes {values}, not “{value}”: using {default}.",
+        "url.unknown_option": "{game} has no option “{name}”: it was left out.",
+        "value.on": "on",
+        "value.off": "off",
+        "value.inf": "unlimited",
+        "or": " or ",
+        "time.short": "Time",
         "stats.open": "Statistics",
+        "stats.open.title": "Your results",
         "stats.title": "Statistics",
         "stats.this": "{game} — these options",
         "stats.played": "Played",
@@ -78,21 +157,145 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stats.none": "No games played with these options yet: the count starts at your first move.",
         "stats.chart": "Last {n} {n|game|games}: won (up) and lost (down), with the win rate so far",
         "stats.chart_label": "Results of the last {n} {n|game|games}: {won} won, {lost} lost",
+        "stats.chart_empty": "Results over time (none yet)",
         "stats.all": "All games",
         "stats.game": "Game and options",
         "stats.export": "Export…",
         "stats.import": "Import…",
-        "stats.close": "Back to the game",
         "stats.imported": "Statistics imported: {n} {n|record|records}. The previous ones are kept.",
         "stats.undo_import": "Undo the import",
         "stats.import_undone": "The statistics from before the import are back.",
         "stats.bad_import": "That file could not be imported: {reason}. Your statistics are unchanged.",
         "stats.unreadable": "Your statistics could not be read ({reason}); they were set aside and a new count begins.",
-        "stats.yes": "yes",
+        # cards and piles, for screen readers and announcements
+        "card": "{rank} of {suit}",
+        "card.up": "{card}, face up",
+        "card.down": "face-down card",
+        "card.where": "{card}, {pile}, {k} of {n}",
+        "pile.empty": "{pile}, empty",
+        "pile.count": "{pile}, {n} {n|card|cards}",
+        "pile.t": "column {n}",
+        "pile.f": "foundation {n}",
+        "pile.g": "row {row}, place {place}",
+        "pile.stock": "stock",
+        "pile.waste": "waste",
+        "pile.reserve": "reserve",
+        "pile.kings": "kings",
+        "pile.discard": "discard pile",
+        "pile.removed": "removed cards",
+        "pile.row": "the row",
+        "say.move": "{cards} to {pile}.",
+        "say.cards": "{n} cards from {card}",
+        "say.stock": "Stock turned.",
+        "say.action": "{action}.",
+        "say.turned": "Turned up: {cards}.",
+        "say.picked": "Picked up {cards}. Choose where to put them.",
+        "say.put_back": "Put back.",
+        "say.undo": "Undone.",
+        "say.redo": "Redone.",
+        "say.won": "Solved! You won the game.",
+        "say.nothing": "Nothing to pick up here.",
+        "reason.save.unreadable": "the save is not readable (it may have been cut short)",
+        "reason.save.not_save": "the save is not a saved game",
+        "reason.save.version": "the save comes from another version of the app ({version})",
+        "reason.save.damaged": "the save is incomplete or damaged ({error})",
+        "reason.save.marks": "the save is damaged (its time or statistics mark is not valid)",
+        "reason.save.count": "the save is damaged (its move count does not fit)",
+        "reason.save.replay": "the saved moves do not replay ({error})",
+        "reason.stats.json": "the file is not JSON (it may be cut short)",
+        "reason.stats.format": "the file does not hold Patience statistics",
+        "reason.stats.version": "the statistics come from another version of the app ({version})",
+        "reason.stats.records": "the statistics have no valid list of records",
+        "reason.stats.game": "a record names no known game ({key})",
+        "reason.stats.field": "the record {key} has no valid “{name}”",
+        "reason.stats.record": "the record {key} is not a record",
+        "reason.stats.history": "the record {key} has no valid history",
+        "reason.stats.entry": "the record {key} has a damaged history entry",
+        "reason.stats.sum": "the record {key} does not add up (more wins or losses than games)",
     },
     "ru": {
+        "skip": "Перейти к столу с картами",
+        "game": "Пасьянс",
+        "options": "Правила",
+        "settings": "Настройки",
+        "settings.language": "Язык",
+        "settings.theme": "Оформление",
+        "settings.theme.system": "Как в системе",
+        "settings.theme.light": "Светлое",
+        "settings.theme.dark": "Тёмное",
+        "settings.motion": "Анимация",
+        "settings.motion.system": "Как в системе",
+        "settings.motion.normal": "Обычная",
+        "settings.motion.fast": "Быстрая",
+        "settings.motion.off": "Выключена",
+        "settings.large": "Крупные знаки на картах",
+        "settings.left": "Для левши (зеркально)",
+        "rules": "Как играть",
+        "rules.title": "Правила этого пасьянса",
+        "deal": "Расклад",
+        "deal.title": "Номер расклада",
+        "deal.no": "№ {seed}",
+        "moves": "Ходы",
         "time": "Время",
+        "time.title": "Время игры",
+        "score": "Счёт",
+        "undo": "Отменить",
+        "undo.title": "Отменить ход (Ctrl+Z)",
+        "redo": "Вернуть",
+        "redo.title": "Вернуть ход (Ctrl+Y)",
+        "restart": "Сначала",
+        "restart.title": "Начать этот расклад заново",
+        "new": "Новый расклад",
+        "new.title": "Разложить новый пасьянс",
+        "message.close": "Закрыть сообщение",
+        "table": "Стол с картами",
+        "table.keys": "Стрелки — переход между стопками и картами; Enter или пробел — взять и положить; "
+                      "F — отправить карту в дом; D — открыть карту из колоды; Ctrl+Z — отменить ход.",
+        "back": "Вернуться к игре",
+        "win.title": "Пасьянс сошёлся!",
+        "win.text": "Вы разложили «{game}» № {seed} за {n} {n|ход|хода|ходов}.",
+        "win.close": "Посмотреть на стол",
+        "help.setup": "Раскладка",
+        "help.goal": "Цель",
+        "help.moves": "Ходы",
+        "help.stock": "Колода и пересдачи",
+        "help.options": "Варианты правил",
+        "help.option": "{label} (по умолчанию: {value})",
+        "help.source": "Откуда правила",
+        "help.keys": "Игра с клавиатуры",
+        "help.keys.text": "Tab переводит фокус на стол; стрелки влево и вправо — переход между стопками, "
+                          "вверх и вниз — по картам стопки. Enter или пробел берёт карты от выбранной до "
+                          "верхней и кладёт их на выбранную стопку; на колоде — открывает карту, на пустом "
+                          "месте или карте в раскладе-сетке — делает её ход. F отправляет выбранную карту в "
+                          "дом, D открывает карту из колоды, Escape возвращает взятые карты, Ctrl+Z и Ctrl+Y "
+                          "отменяют и возвращают ход. Каждый ход объявляется вслух.",
+        "error": "Что-то пошло не так; партия не изменилась. Пожалуйста, сообщите нам об этом.",
+        "illegal": "Так ходить нельзя: {reason}",
+        "illegal.plain": "Так ходить нельзя.",
+        "stuck": "Ходов больше нет. Отмените ход, начните сначала или разложите новый пасьянс.",
+        "stuck.stock": "Ходов больше нет (из колоды не придёт ни одной карты, которую можно сыграть). "
+                       "Отмените ход, начните сначала или разложите новый пасьянс.",
+        "stuck.score": "Счёт: {score}.",
+        "stuck.special": "Ни одна карта не ходит: воспользуйтесь кнопкой {offers}.",
+        "update": "Готова новая версия приложения.",
+        "update.reload": "Перезагрузить",
+        "save.broken": "Сохранённую партию не удалось продолжить: {reason}. Она отложена (хранится в этом "
+                       "браузере), показан новый расклад.",
+        "resume": "Ваша партия «{game}» (расклад № {seed}, {n} {n|ход|хода|ходов}) сохранится, пока вы не "
+                  "сделаете ход здесь.",
+        "resume.action": "Продолжить её",
+        "storage": "Браузер не даёт странице сохранять партию; она пропадёт, если закрыть вкладку.",
+        "url.game": "Пасьянса «{game}» нет: показан «{default}».",
+        "url.seed": "Номер расклада «{seed}» — не целое число от 1 до {max}: разложен новый.",
+        "url.option": "Правило {name} принимает значения {values}, а не «{value}»: взято {default}.",
+        "url.unknown_option": "У пасьянса «{game}» нет правила «{name}»: оно пропущено.",
+        "value.on": "да",
+        "value.off": "нет",
+        "value.inf": "без ограничения",
+        "or": " или ",
+        "time.short": "Время",
         "stats.open": "Статистика",
+        "stats.open.title": "Ваши результаты",
         "stats.title": "Статистика",
         "stats.this": "{game} — эти правила",
         "stats.played": "Сыграно",
@@ -107,16 +310,126 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stats.none": "С этими правилами ещё не сыграно ни одной партии: счёт начинается с первого хода.",
         "stats.chart": "Последние {n} {n|партия|партии|партий}: выигрыш (вверх), проигрыш (вниз) и доля побед",
         "stats.chart_label": "Итоги последних {n} {n|партии|партий|партий}: выиграно {won}, проиграно {lost}",
-        "stats.all": "Все игры",
-        "stats.game": "Игра и правила",
+        "stats.chart_empty": "Итоги по времени (пока нет)",
+        "stats.all": "Все пасьянсы",
+        "stats.game": "Пасьянс и правила",
         "stats.export": "Сохранить в файл…",
         "stats.import": "Загрузить из файла…",
-        "stats.close": "Вернуться к игре",
         "stats.imported": "Статистика загружена: {n} {n|запись|записи|записей}. Прежняя сохранена.",
         "stats.undo_import": "Отменить загрузку",
         "stats.import_undone": "Статистика возвращена к состоянию до загрузки.",
         "stats.bad_import": "Этот файл не загружен: {reason}. Ваша статистика не изменилась.",
         "stats.unreadable": "Статистику не удалось прочитать ({reason}); она отложена, счёт начинается заново.",
-        "stats.yes": "да",
+        "card": "{rank} {suit}",
+        "card.up": "{card}, открыта",
+        "card.down": "закрытая карта",
+        "card.where": "{card}, {pile}, {k}-я из {n}",
+        "pile.empty": "{pile}, пусто",
+        "pile.count": "{pile}, {n} {n|карта|карты|карт}",
+        "pile.t": "столбец {n}",
+        "pile.f": "дом {n}",
+        "pile.g": "ряд {row}, место {place}",
+        "pile.stock": "колода",
+        "pile.waste": "отбой",
+        "pile.reserve": "резерв",
+        "pile.kings": "короли",
+        "pile.discard": "сброс",
+        "pile.removed": "снятые карты",
+        "pile.row": "ряд",
+        "say.move": "{cards} — на {pile}.",
+        "say.cards": "{n} {n|карта|карты|карт} от карты {card}",
+        "say.stock": "Открыта карта из колоды.",
+        "say.action": "{action}.",
+        "say.turned": "Открылась карта: {cards}.",
+        "say.picked": "Взято: {cards}. Выберите, куда положить.",
+        "say.put_back": "Карты возвращены.",
+        "say.undo": "Ход отменён.",
+        "say.redo": "Ход возвращён.",
+        "say.won": "Пасьянс сошёлся! Вы выиграли.",
+        "say.nothing": "Здесь нечего взять.",
+        "reason.save.unreadable": "сохранение не читается (возможно, оно обрезано)",
+        "reason.save.not_save": "это не сохранённая партия",
+        "reason.save.version": "сохранение сделано другой версией приложения ({version})",
+        "reason.save.damaged": "сохранение неполное или повреждено ({error})",
+        "reason.save.marks": "сохранение повреждено (неверно время или отметка статистики)",
+        "reason.save.count": "сохранение повреждено (не сходится число ходов)",
+        "reason.save.replay": "сохранённые ходы не воспроизводятся ({error})",
+        "reason.stats.json": "файл не в формате JSON (возможно, он обрезан)",
+        "reason.stats.format": "в файле нет статистики «Пасьянсов»",
+        "reason.stats.version": "статистика сделана другой версией приложения ({version})",
+        "reason.stats.records": "в статистике нет правильного списка записей",
+        "reason.stats.game": "запись называет неизвестный пасьянс ({key})",
+        "reason.stats.field": "в записи {key} неверное поле «{name}»",
+        "reason.stats.record": "{key} — не запись статистики",
+        "reason.stats.history": "в записи {key} неверная история",
+        "reason.stats.entry": "в записи {key} повреждена строка истории",
+        "reason.stats.sum": "запись {key} не сходится (побед или проигрышей больше, чем партий)",
     },
 }
+
+RANK_NAMES = {
+    "en": ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"),
+    "ru": ("туз", "двойка", "тройка", "четвёрка", "пятёрка", "шестёрка", "семёрка", "восьмёрка", "девятка",
+           "десятка", "валет", "дама", "король"),
+}
+SUIT_NAMES = {  # in the order of patience.cards: spades, hearts, diamonds, clubs
+    "en": ("spades", "hearts", "diamonds", "clubs"),
+    "ru": ("пик", "червей", "бубён", "треф"),
+}
+
+
+def card_name(rank: int, suit: int, lang: str | None = None) -> str:
+    """«дама червей», "queen of hearts"."""
+    lang = lang or _current
+    return t("card", lang, rank=RANK_NAMES[lang][rank - 1], suit=SUIT_NAMES[lang][suit])
+
+
+def pile_name(name: str, lang: str | None = None) -> str:
+    """A pile's name for a person: t3 → "column 3", f2 → "foundation 2", g2-5 → "row 2, place 5"."""
+    lang = lang or _current
+    m = re.fullmatch(r"g(\d+)-(\d+)", name)
+    if m:
+        return t("pile.g", lang, row=int(m.group(1)), place=int(m.group(2)))
+    m = re.fullmatch(r"([tf])(\d+)", name)
+    if m:
+        return t(f"pile.{m.group(1)}", lang, n=int(m.group(2)))
+    return t(f"pile.{name}", lang) if f"pile.{name}" in MESSAGES["en"] else name
+
+
+# What the engine says (patience.text.Text), in Russian, keyed by the English template.
+ENGINE_RU: dict[str, str] = {
+    "Play the waste card first: onto a foundation or one of the five piles.":
+        "Сначала сыграйте карту из отбоя: в дом или на одну из пяти стопок.",
+    "Frog has no redeal: the stock is turned only once.":
+        "В «Лягушке» пересдачи нет: колода проходится один раз.",
+    "Round {round} of {total} · stock {stock}": "Тур {round} из {total} · в колоде {stock}",
+    "Next round ({round})": "Следующий тур ({round})",
+    "Refill {pile} from the stock": "Пополнить {pile} из колоды",
+    "No reshuffles": "Перетасовок нет",
+    "Reshuffle ({left} left)": "Перетасовать (осталось {left})",
+    "Deal phase: round {round}/{total}": "Раздача: круг {round}/{total}",
+    "Deal phase, redealt: round {round}/{total}": "Раздача после пересдачи: круг {round}/{total}",
+    "Play phase": "Игра",
+    "Play phase, redealt": "Игра после пересдачи",
+    "Deal round {round} of {total}": "Раздать круг {round} из {total}",
+    "Redeal ({left} left)": "Пересдать (осталось {left})",
+    "Turn a card": "Открыть карту",
+}
+
+
+def say(text: str, lang: str | None = None) -> str:
+    """An engine sentence (a ``Text``) in the current language, its piles named for a
+    person; plain text as it is."""
+    lang = lang or _current
+    key = getattr(text, "key", None)
+    if key is None:
+        return str(text)
+    values = {k: (pile_name(v, lang) if k == "pile" and isinstance(v, str) else v)
+              for k, v in getattr(text, "values", {}).items()}
+    template = ENGINE_RU.get(str(key), str(key)) if lang == "ru" else str(key)
+    return template.format(**values)
+
+
+def game_name(spec: object, lang: str | None = None) -> str:
+    """A game's name in the language (its GameSpec's name or name_ru)."""
+    return str(getattr(spec, "name_ru" if (lang or _current) == "ru" else "name"))

@@ -17,6 +17,8 @@ from patience.errors import PatienceError
 from patience.registry import get_game
 from patience.session import Session
 
+from .i18n import t
+
 VERSION = 1
 PREFIX = "patience.v1."
 
@@ -65,12 +67,12 @@ def decode(text: str) -> Session:
     try:
         data = json.loads(text)
     except ValueError:
-        raise SaveError("the save is not readable (it may have been cut short)") from None
+        raise SaveError(t("reason.save.unreadable")) from None
     if not isinstance(data, dict):
-        raise SaveError("the save is not a saved game")
+        raise SaveError(t("reason.save.not_save"))
     version = data.get("v")
     if version != VERSION:
-        raise SaveError(f"the save comes from another version of the app ({version!r})")
+        raise SaveError(t("reason.save.version", version=repr(version)))
     try:
         game = get_game(str(data["game"]), {str(k): str(v) for k, v in dict(data["options"]).items()})
         seed = int(data["seed"])
@@ -81,17 +83,17 @@ def decode(text: str) -> Session:
         counted = data.get("counted", bool(at))
         result = data.get("result", "")
     except (KeyError, TypeError, ValueError) as err:
-        raise SaveError(f"the save is incomplete or damaged ({err})") from None
+        raise SaveError(t("reason.save.damaged", error=err)) from None
     if not isinstance(counted, bool) or result not in ("", "won") or elapsed < 0:
-        raise SaveError("the save is damaged (its time or statistics mark is not valid)")
+        raise SaveError(t("reason.save.marks"))
     if not 0 <= at <= len(moves) or seed < 1:
-        raise SaveError("the save is damaged (its move count does not fit)")
+        raise SaveError(t("reason.save.count"))
     session = Session(game, seed)
     try:
         for text_move in moves:
             session.play(game.parse_move(text_move))
     except PatienceError as err:
-        raise SaveError(f"the saved moves do not replay ({err})") from None
+        raise SaveError(t("reason.save.replay", error=err)) from None
     session.at = at
     session.elapsed_ms = elapsed
     session.counted = counted

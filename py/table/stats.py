@@ -16,6 +16,8 @@ from typing import Any
 from patience.game import Game
 from patience.registry import BY_ID
 
+from .i18n import t
+
 FORMAT = "patience-statistics"
 VERSION = 1
 KEY = "patience.v1.stats"
@@ -127,14 +129,14 @@ class Stats:
         try:
             data = json.loads(text)
         except ValueError:
-            raise StatsError("the file is not JSON (it may be cut short)") from None
+            raise StatsError(t("reason.stats.json")) from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise StatsError("the file does not hold Patience statistics")
+            raise StatsError(t("reason.stats.format"))
         if data.get("v") != VERSION:
-            raise StatsError(f"the statistics come from another version of the app ({data.get('v')!r})")
+            raise StatsError(t("reason.stats.version", version=repr(data.get("v"))))
         records = data.get("records")
         if not isinstance(records, dict) or len(records) > MAX_RECORDS:
-            raise StatsError("the statistics have no valid list of records")
+            raise StatsError(t("reason.stats.records"))
         stats = cls()
         for key, raw in records.items():
             stats.records[check_key(key)] = check_record(key, raw)
@@ -143,7 +145,7 @@ class Stats:
 
 def check_key(key: Any) -> str:
     if not isinstance(key, str) or len(key) > 300 or key.split(" ")[0] not in BY_ID:
-        raise StatsError(f"a record names no known game ({str(key)[:40]!r})")
+        raise StatsError(t("reason.stats.game", key=repr(str(key)[:40])))
     return key
 
 
@@ -152,27 +154,27 @@ def _count(raw: dict[str, Any], name: str, key: str, optional: bool = False) -> 
     if optional and value is None:
         return None
     if type(value) is not int or not 0 <= value < 10**12:
-        raise StatsError(f"the record {key!r} has no valid “{name}”")
+        raise StatsError(t("reason.stats.field", key=repr(key), name=name))
     return value
 
 
 def check_record(key: str, raw: Any) -> Record:
     if not isinstance(raw, dict):
-        raise StatsError(f"the record {key!r} is not a record")
+        raise StatsError(t("reason.stats.record", key=repr(key)))
     rec = Record(**{name: _count(raw, name, key) for name in
                     ("played", "won", "lost", "streak", "best_streak", "score_total")})
     rec.best_time_ms = _count(raw, "best_time_ms", key, optional=True)
     rec.fewest_moves = _count(raw, "fewest_moves", key, optional=True)
     history = raw.get("history", [])
     if not isinstance(history, list) or len(history) > HISTORY:
-        raise StatsError(f"the record {key!r} has no valid history")
+        raise StatsError(t("reason.stats.history", key=repr(key)))
     for item in history:
         if not (isinstance(item, list) and len(item) == 5 and all(type(v) is int and 0 <= v < 10**12 for v in item)
                 and item[1] in (0, 1)):
-            raise StatsError(f"the record {key!r} has a damaged history entry")
+            raise StatsError(t("reason.stats.entry", key=repr(key)))
         rec.history.append(Entry(item[0], bool(item[1]), item[2], item[3], item[4]))
     if rec.won + rec.lost > rec.played or rec.streak > rec.best_streak or rec.best_streak > rec.won:
-        raise StatsError(f"the record {key!r} does not add up (more wins or losses than games)")
+        raise StatsError(t("reason.stats.sum", key=repr(key)))
     return rec
 
 

@@ -14,6 +14,8 @@ from patience.errors import OptionError
 from patience.game import Game
 from patience.registry import BY_ID, GAMES, get_game
 
+from .i18n import game_name, t
+
 DEFAULT_GAME = GAMES[0].id
 MAX_SEED = 999_999_999_999
 RESERVED = ("game", "seed")
@@ -34,7 +36,7 @@ def parse_query(query: str) -> Request:
         params.setdefault(key, value)
     game_id = params.pop("game", DEFAULT_GAME) or DEFAULT_GAME
     if game_id not in BY_ID:
-        problems.append(f"Unknown game “{shorten(game_id)}”: showing {BY_ID[DEFAULT_GAME].name} instead.")
+        problems.append(t("url.game", game=shorten(game_id), default=game_name(BY_ID[DEFAULT_GAME])))
         game_id = DEFAULT_GAME
     seed_text = params.pop("seed", None)
     seed = parse_seed(seed_text, problems)
@@ -53,7 +55,7 @@ def parse_seed(text: str | None, problems: list[str]) -> int | None:
     if text is None or text == "":
         return None
     if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= MAX_SEED:
-        problems.append(f"The deal number “{shorten(text)}” is not a whole number from 1 to {MAX_SEED}: dealing a new one.")
+        problems.append(t("url.seed", seed=shorten(text), max=MAX_SEED))
         return None
     return int(text)
 
@@ -62,10 +64,9 @@ def option_problem(game_id: str, name: str, value: str) -> str:
     spec = BY_ID[game_id]
     known = {o.name: o for o in spec.options}
     if name not in known:
-        return f"{spec.name} has no option “{shorten(name)}”: it was ignored."
+        return t("url.unknown_option", game=game_name(spec), name=shorten(name))
     opt = known[name]
-    return (f"The option {name} takes {' or '.join(opt.values)}, not “{shorten(value)}”: "
-            f"using {opt.default}.")
+    return t("url.option", name=name, values=t("or").join(opt.values), value=shorten(value), default=opt.default)
 
 
 def shorten(text: str, limit: int = 40) -> str:

@@ -9,6 +9,7 @@ changed are written.  DOM conventions (tests and tools rely on them): every card
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from pyodide.ffi import create_once_callable
@@ -18,8 +19,8 @@ from patience.game import Game
 from patience.state import State
 
 from . import geometry
+from .i18n import card_name, pile_name, t
 
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
 
 class View:
@@ -35,6 +36,7 @@ class View:
         self.written: dict[tuple[str, int], dict[str, str]] = {}
         self.metrics: geometry.Metrics | None = None
         self.positions: list[list[tuple[float, float]]] = []
+        self.mirrored = False  # the left-handed layout
 
     # --- building ------------------------------------------------------------------
     def setup(self, game: Game) -> None:
@@ -51,6 +53,8 @@ class View:
             slot = self.document.createElement("div")
             slot.className = f"slot {spec.role}"
             slot.dataset.pile = spec.name
+            slot.id = f"pile-{spec.name}"
+            slot.setAttribute("role", "img")
             self.root.appendChild(slot)
             self.slots.append(slot)
             if game.spec.chip_kinds and spec.role == "tableau":
@@ -67,13 +71,19 @@ class View:
                 badge.setAttribute("aria-hidden", "true")
                 self.root.appendChild(badge)
                 self.badges[len(self.slots) - 1] = badge
-        for card in deck(game.spec.decks):
+        cards = deck(game.spec.decks)
+        # ids that say nothing of the card (a face-down card must not be told by its id)
+        numbers = random.sample(range(len(cards)), len(cards))
+        for card, number in zip(cards, numbers):
             el = self.document.createElement("div")
             el.className = "card"
+            el.id = f"card-{number}"
+            el.setAttribute("role", "img")
             parts = []
             for cls in ("rank", "suit", "pip", "corner"):
                 part = self.document.createElement("span")
                 part.className = cls
+                part.setAttribute("aria-hidden", "true")
                 el.appendChild(part)
                 parts.append(part)
             self.root.appendChild(el)
@@ -109,7 +119,7 @@ class View:
         marks = marks or {}
         width = float(self.root.clientWidth) or 800.0
         height = max(float(self.root.parentElement.clientHeight), 200.0)
-        m = geometry.metrics(game, width, height)
+        m = geometry.metrics(game, width, height, self.mirrored)
         self.metrics = m
         self.positions = pos = geometry.card_positions(game, state, m, height)
         style = self.root.style
@@ -125,14 +135,17 @@ class View:
         preview = marks.get("preview", set())
         joined = marks.get("joined", set())
         targets = marks.get("targets", set())
+        cursor = marks.get("cursor", set())  # the keyboard's place: a card, or a pile's slot
         for i, spec in enumerate(game.piles):
             x, y = m.origin(i)
             column = round(m.spots[i][0])
             pile = state.piles[i]
             label = self.slot_label(game, state, i)
-            cls = f"slot {spec.role}" + (" target" if i in targets else "")
+            cls = f"slot {spec.role}" + (" target" if i in targets else "") + (" cursor" if -1 - i in cursor else "")
+            named = pile_name(spec.name)
             self.write(("slot", i), self.slots[i], style_transform=f"translate({x:.1f}px,{y:.1f}px)", **{"class": cls},
-                       data_label=label, style_z=str(9 + 20 * column))  # over the column to its left
+                       data_label=label, style_z=str(9 + 20 * column),  # over the column to its left
+                       aria_label=t("pile.count", pile=named, n=len(pile)) if pile else t("pile.empty", pile=named))
             badge = self.badges.get(i)
             if badge is not None:
                 label = game.stock_label(state) if spec.role == "stock" else ""
@@ -153,6 +166,8 @@ class View:
                     classes.append("joined")
                 if k == top and i in targets:
                     classes.append("target")
+                if card in cursor:
+                    classes.append("cursor")
                 self.write(
                     ("card", card),
                     el,
@@ -164,7 +179,7 @@ class View:
                     data_face="up" if face_up else "down",
                     data_pile=spec.name,
                     data_index=str(k),
-                    aria_label=self.card_label(card, face_up, spec.name, k, len(pile)),
+                    aria_label=card_label(card, face_up, spec.name, k, len(pile)),
                 )
                 self.set_face(card, face_up)
 
@@ -208,12 +223,6 @@ class View:
             return "K"
         return ""
 
-    @staticmethod
-    def card_label(card: Card, face_up: bool, pile: str, k: int, size: int) -> str:
-        where = f"{pile}, card {k + 1} of {size}"
-        if not face_up:
-            return f"face-down card, {where}"
-        return f"{rank_name(card.rank)} of {SUIT_NAMES[card.suit]}, {where}"
 
     # --- dragging ------------------------------------------------------------------
     def lift(self, state: State, pile: int, n: int, dx: float, dy: float) -> None:
@@ -236,3 +245,9 @@ class View:
     def rect(self, pile: int) -> tuple[float, float, float, float]:
         assert self.game is not None and self.metrics is not None
         return geometry.pile_rect(self.game, pile, self.positions, self.metrics)
+
+
+def card_label(card: Card, face_up: bool, pile: str, k: int, size: int) -> str:
+    """What a screen reader says of a card: «дама червей, открыта, столбец 3, 4-я из 6»."""
+    what = t("card.up", card=card_name(card.rank, card.suit)) if face_up else t("card.down")
+    return t("card.where", card=what, pile=pile_name(pile), k=k + 1, n=size)

@@ -92,6 +92,24 @@
     performance.mark("paint");
   }
 
+  // the player's settings, before anything shows (py/table/app.py keeps them)
+  function settings() {
+    let stored = {};
+    try {
+      stored = JSON.parse(localStorage.getItem("patience.v1.settings") || "{}") || {};
+    } catch {
+      stored = {};
+    }
+    const html = document.documentElement;
+    const browser = (navigator.languages || [navigator.language || "en"]).map((l) => String(l).slice(0, 2).toLowerCase());
+    html.lang = ["ru", "en"].includes(stored.lang) ? stored.lang : (browser.find((l) => l === "ru" || l === "en") || "en");
+    html.dataset.theme = ["light", "dark"].includes(stored.theme) ? stored.theme : "system";
+    html.dataset.motion = ["normal", "fast", "off"].includes(stored.motion) ? stored.motion : "system";
+    html.classList.toggle("large-print", stored.large === true);
+    html.classList.toggle("left-handed", stored.left === true);
+  }
+
+  settings();
   addEventListener("pagehide", save);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") save();

@@ -1,0 +1,349 @@
+"""Everyone can play: both languages, the keyboard alone (a whole game won), screen
+reader names and announcements, dialogs that keep focus, axe-core, themes, motion, large
+print, the left-handed layout, and every game's table at phone and desktop sizes."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+import build
+from patience import GAMES, Session, get_game
+from patience.game import MOVE
+from table.i18n import MESSAGES
+from table.urlstate import to_query
+
+from ui import assert_dom_is, open_deal, table, wait_moves
+from test_play import winning_line
+
+READY = 'body[data-ready="1"]'
+SHOTS = build.BUILD / "screenshots"
+
+
+def open_menu(page, which: str) -> None:
+    if not page.evaluate(f"document.querySelector('.{which}-menu').open"):
+        page.click(f".{which}-menu summary")
+
+
+def set_language(page, lang: str) -> None:
+    open_menu(page, "settings")
+    page.select_option("#set-lang", lang)
+    page.keyboard.press("Escape")
+    page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+
+
+def texts_in(page) -> dict[str, str]:
+    return page.evaluate("() => Object.fromEntries([...document.querySelectorAll('[data-i18n]')]"
+                         ".map(el => [el.dataset.i18n, el.textContent]))")
+
+
+# --- languages ---------------------------------------------------------------------------
+def test_the_page_speaks_both_languages_and_remembers_the_choice(fresh):
+    page, watch, base = fresh
+    page.goto(base + "?game=zmey&seed=4")
+    page.wait_for_selector(READY, timeout=60_000)
+    for key, text in texts_in(page).items():
+        assert text == MESSAGES["en"][key], key
+    set_language(page, "ru")
+    for key, text in texts_in(page).items():
+        assert text == MESSAGES["ru"][key], key
+    assert page.inner_text("#phase").startswith("Раздача")  # the engine's words too
+    assert page.evaluate("[...document.querySelectorAll('#game option')].map(o => o.textContent)")[2] == "Змей"
+    assert page.get_attribute("#undo", "title") == MESSAGES["ru"]["undo.title"]
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    assert page.evaluate("document.documentElement.lang") == "ru"
+    assert page.inner_text("#new") == MESSAGES["ru"]["new"]
+
+
+def test_a_russian_browser_gets_russian_at_once(browser, base_url):
+    context = browser.new_context(locale="ru-RU")
+    page = context.new_page()
+    try:
+        page.add_init_script("document.addEventListener('DOMContentLoaded', () => {"
+                             " window.__lang = document.documentElement.lang; })")
+        page.goto(base_url + "?game=frog&seed=2")
+        page.wait_for_selector(READY, timeout=60_000)
+        assert page.evaluate("window.__lang") == "ru"  # the loading screen already
+        assert page.inner_text("#new") == "Новый расклад"
+        page.click("#rules")
+        assert page.inner_text("#help-title") == "Лягушка"
+        assert "Откуда правила" in page.inner_text("#help-body")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_rules_help_of_every_game_in_both_languages(page, lang):
+    set_language(page, lang)
+    try:
+        for spec in GAMES:
+            open_deal(page, f"?game={spec.id}&seed=1")
+            page.click("#rules")
+            body = page.inner_text("#help-body")
+            for key in ("help.setup", "help.goal", "help.moves", "help.stock", "help.source", "help.keys"):
+                assert MESSAGES[lang][key] in body, (spec.id, key)
+            assert page.locator("#help-body dt[data-option]").count() == len(spec.options)
+            page.keyboard.press("Escape")
+            assert page.is_hidden("#help")
+    finally:
+        set_language(page, "en")
+
+
+# --- keyboard and screen readers -----------------------------------------------------------
+def cursor(page) -> dict:
+    return page.evaluate("""() => {
+        const el = document.getElementById(document.getElementById('table').getAttribute('aria-activedescendant'));
+        const box = el.getBoundingClientRect();
+        return {pile: el.dataset.pile, index: el.dataset.index === undefined ? null : +el.dataset.index,
+                x: box.x + box.width / 2, y: box.y + box.height / 2, label: el.getAttribute('aria-label')};
+    }""")
+
+
+def go_to(page, pile: str, index: int | None) -> None:
+    """Move the keyboard cursor to a card (or an empty pile) with the arrow keys only."""
+    def slot(name: str) -> tuple[float, float]:
+        box = page.locator(f'#table .slot[data-pile="{name}"]').bounding_box()
+        return box["x"], box["y"]
+
+    tx, ty = slot(pile)
+    for _ in range(40):
+        here = cursor(page)
+        if here["pile"] == pile and (index is None or here["index"] == index):
+            return
+        if here["pile"] == pile:
+            key = "ArrowUp" if here["index"] > index else "ArrowDown"
+        else:  # from pile to pile, by where their slots are
+            hx, hy = slot(here["pile"])
+            dx, dy = tx - hx, ty - hy
+            key = ("ArrowRight" if dx > 0 else "ArrowLeft") if abs(dx) > abs(dy) else ("ArrowDown" if dy > 0 else "ArrowUp")
+        page.keyboard.press(key)
+    raise AssertionError(f"the cursor never reached {pile}[{index}]: at {cursor(page)}, "
+                         f"focus on {page.evaluate('document.activeElement.id')}")
+
+
+def test_win_a_whole_game_with_the_keyboard_alone(page):
+    game = get_game("klondike", {"draw": "1"})
+    seed, line = winning_line(game, [2, 3, 5, 11, 12, 13])
+    open_deal(page, to_query(game, seed))
+    page.focus("#table")
+    page.wait_for_function("() => document.getElementById('table').hasAttribute('aria-activedescendant')")
+    mirror = Session(game, seed)
+    for k, move in enumerate(line):
+        state = mirror.state
+        if move.kind != MOVE:
+            page.keyboard.press("d")
+        elif game.piles[move.dst].role == "foundation" and move.n == 1 and k % 2 == 0:
+            go_to(page, game.names[move.src], len(state.piles[move.src]) - 1)
+            page.keyboard.press("f")
+        else:
+            go_to(page, game.names[move.src], len(state.piles[move.src]) - move.n)
+            page.keyboard.press("Enter")
+            assert "Picked up" in page.inner_text("#announce") or "Взято" in page.inner_text("#announce")
+            dst = game.names[move.dst]
+            go_to(page, dst, len(state.piles[move.dst]) - 1 if state.piles[move.dst] else None)
+            page.keyboard.press("Space")
+        mirror.play(move)
+        try:
+            wait_moves(page, mirror.move_count)
+        except Exception:
+            raise AssertionError(f"move {k} {game.notation(move)} was not made: "
+                                 f"{page.inner_text('#announce')!r} {page.inner_text('#message-text')!r}") from None
+        if move.kind == MOVE:
+            announced = page.inner_text("#announce")
+            assert announced.endswith(".") and " to " in announced, announced
+    assert_dom_is(page, game, mirror.state)
+    assert table(page)["status"] == "won"
+    assert page.is_visible("#win")
+    assert page.evaluate("document.getElementById('win').contains(document.activeElement)")  # focus went in
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#win")
+
+
+def test_cards_and_piles_have_names_and_moves_are_announced(page):
+    game = get_game("klondike", {"draw": "1"})
+    open_deal(page, to_query(game, 5))
+    state = game.deal(5)
+    top = state.piles[game.index["t7"]][-1]
+    label = page.get_attribute('#table .card[data-pile="t7"][data-index="6"]', "aria-label")
+    from table.i18n import card_name
+    assert label == f"{card_name(top.rank, top.suit, 'en')}, face up, column 7, 7 of 7"
+    hidden = page.get_attribute('#table .card[data-pile="t7"][data-index="0"]', "aria-label")
+    assert hidden == "face-down card, column 7, 1 of 7"
+    ids = page.evaluate("[...document.querySelectorAll('#table .card')].map(c => c.id)")
+    assert len(set(ids)) == 52 and not any(t in "".join(ids) for t in ("As", "Kh", "Td"))  # ids tell nothing
+    assert page.get_attribute('#table .slot[data-pile="f1"]', "aria-label") == "foundation 1, empty"
+    page.focus("#table")
+    page.keyboard.press("d")
+    page.wait_for_function("() => document.getElementById('announce').textContent.startsWith('Stock turned.')")
+    assert "Turned up:" in page.inner_text("#announce")
+    page.keyboard.press("Control+z")
+    page.wait_for_function("() => document.getElementById('announce').textContent === 'Undone.'")
+
+
+def test_dialogs_keep_the_focus_and_give_it_back(page):
+    open_deal(page, "?game=canfield&seed=3")
+    page.focus("#rules")
+    page.keyboard.press("Enter")
+    assert page.is_visible("#help") and page.evaluate("document.activeElement.id") == "help-close"
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.getElementById('help').contains(document.activeElement)")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.getElementById('help').contains(document.activeElement)")
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#help") and page.evaluate("document.activeElement.id") == "rules"
+    page.click("#stats-open")
+    assert page.evaluate("document.activeElement.id") == "stats-close"
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#stats")
+
+
+AXE_RUN = """async () => {
+  const result = await axe.run(document, {resultTypes: ['violations'],
+                                          runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}});
+  return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')}`);
+}"""
+
+
+def axe_path() -> str:
+    return os.environ.get("PATIENCE_AXE") or str(build.fetch_axe())
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_axe_finds_no_serious_violation(fresh, theme):
+    page, watch, base = fresh
+    page.goto(base + "?game=klondike&seed=9")
+    page.wait_for_selector(READY, timeout=60_000)
+    open_menu(page, "settings")
+    page.select_option("#set-theme", theme)
+    page.keyboard.press("Escape")
+    page.add_script_tag(content=Path(axe_path()).read_text())
+    views = {"table": lambda: None,
+             "game chooser and options": lambda: open_menu(page, "options"),
+             "settings": lambda: open_menu(page, "settings"),
+             "rules help": lambda: page.click("#rules"),
+             "statistics": lambda: page.click("#stats-open")}
+    problems = {}
+    for name, show in views.items():
+        show()
+        found = page.evaluate(AXE_RUN)
+        if found:
+            problems[name] = found
+        page.keyboard.press("Escape")
+    assert not problems, problems
+
+
+# --- themes, motion, print size, hand ------------------------------------------------------
+def style_of(page, selector: str, prop: str) -> str:
+    return page.evaluate("([s, p]) => getComputedStyle(document.querySelector(s)).getPropertyValue(p).trim()",
+                         [selector, prop])
+
+
+def test_themes_follow_the_system_or_the_choice(browser, base_url):
+    context = browser.new_context(color_scheme="dark", reduced_motion="reduce")
+    page = context.new_page()
+    try:
+        page.goto(base_url + "?game=cross&seed=5")
+        page.wait_for_selector(READY, timeout=60_000)
+        dark = style_of(page, "html", "--felt")
+        assert style_of(page, "html", "--move-ms") == "0ms"  # reduced motion: no animation by default
+        open_menu(page, "settings")
+        page.select_option("#set-theme", "light")
+        assert style_of(page, "html", "--felt") != dark
+        page.select_option("#set-theme", "dark")
+        assert style_of(page, "html", "--felt") == dark
+        page.select_option("#set-motion", "fast")
+        assert style_of(page, "html", "--move-ms") == "80ms"
+        page.select_option("#set-motion", "off")
+        assert style_of(page, ".card", "transition-duration") == "0s"
+        small = float(style_of(page, ".card .rank", "font-size").removesuffix("px"))
+        page.check("#set-large")
+        assert float(style_of(page, ".card .rank", "font-size").removesuffix("px")) > small * 1.2
+        page.reload()
+        page.wait_for_selector(READY, timeout=60_000)
+        assert page.evaluate("document.documentElement.dataset.motion") == "off"
+        assert page.evaluate("document.documentElement.classList.contains('large-print')")
+    finally:
+        context.close()
+
+
+def test_left_handed_layout_mirrors_the_table_and_still_plays(page):
+    game = get_game("klondike", {"draw": "1"})
+    open_deal(page, to_query(game, 7))
+
+    def x_of(selector: str) -> float:
+        return page.locator(selector).bounding_box()["x"]
+
+    assert x_of('.slot[data-pile="stock"]') < x_of('.slot[data-pile="f1"]')
+    open_menu(page, "settings")
+    page.check("#set-left")
+    page.keyboard.press("Escape")
+    try:
+        page.wait_for_function("() => document.documentElement.classList.contains('left-handed')")
+        page.wait_for_timeout(300)
+        assert x_of('.slot[data-pile="stock"]') > x_of('.slot[data-pile="f1"]')
+        assert x_of('.slot[data-pile="t1"]') > x_of('.slot[data-pile="t7"]')
+        box = page.locator('.slot[data-pile="stock"]').bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        wait_moves(page, 1)
+        waste = page.locator('.card[data-pile="waste"]').bounding_box()
+        assert waste["x"] < box["x"]  # the waste lies on the stock's inner side
+    finally:
+        open_menu(page, "settings")
+        page.uncheck("#set-left")
+        page.keyboard.press("Escape")
+
+
+# --- every game at phone and desktop sizes -------------------------------------------------
+LAYOUT_CHECK = """() => {
+  const vw = document.documentElement.clientWidth;
+  const boxes = [...document.querySelectorAll('.bar button, .bar select, .bar summary')]
+    .filter(el => el.checkVisibility()).map(el => [el.id || el.className || el.tagName, el.getBoundingClientRect()]);
+  const overlaps = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const [a, p] = boxes[i], [b, q] = boxes[j];
+    if (p.left < q.right - 1 && q.left < p.right - 1 && p.top < q.bottom - 1 && q.top < p.bottom - 1) overlaps.push(a + ' × ' + b);
+  }
+  const newBox = document.getElementById('new').getBoundingClientRect();
+  let nearest = 1e9;
+  for (const [name, r] of boxes) {
+    if (name === 'new' || r.bottom < newBox.top || r.top > newBox.bottom) continue;
+    nearest = Math.min(nearest, Math.max(newBox.left - r.right, r.left - newBox.right));
+  }
+  const cards = [...document.querySelectorAll('#table .card')].map(c => c.getBoundingClientRect());
+  const off = cards.filter(r => r.left < -0.5 || r.right > vw + 0.5).length;
+  return {overlaps, off, scroll: document.scrollingElement.scrollWidth - vw,
+          feltScroll: document.querySelector('.felt').scrollWidth - document.querySelector('.felt').clientWidth,
+          newGap: nearest, cw: parseFloat(getComputedStyle(document.getElementById('table')).getPropertyValue('--cw'))};
+}"""
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone", "small phone", "phone landscape"])
+def test_every_game_fits_the_screen(browser, base_url, size):
+    viewport = {"desktop": (1280, 720), "phone": (390, 844), "small phone": (360, 640),
+                "phone landscape": (844, 390)}[size]
+    mobile = size != "desktop"
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, has_touch=mobile,
+                                  is_mobile=mobile, device_scale_factor=2 if mobile else 1)
+    page = context.new_page()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        page.goto(base_url + "?game=klondike&seed=1")
+        page.wait_for_selector(READY, timeout=60_000)
+        for spec in GAMES:
+            open_deal(page, f"?game={spec.id}&seed=11")
+            page.wait_for_timeout(250)
+            found = page.evaluate(LAYOUT_CHECK)
+            page.screenshot(path=str(SHOTS / f"{spec.id}-{size.replace(' ', '-')}.png"))
+            assert not found["overlaps"], (spec.id, found["overlaps"])
+            assert found["scroll"] <= 0 and found["feltScroll"] <= 0, (spec.id, found)  # no sideways scrolling
+            assert found["off"] == 0, (spec.id, found)  # every card on the screen's width
+            assert found["newGap"] >= 8, (spec.id, found)  # New deal is not hit by accident
+            assert found["cw"] >= 36, (spec.id, found)
+    finally:
+        context.close()
