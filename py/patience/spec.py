@@ -16,6 +16,7 @@ from .cards import RANK_OF, RED_OF, SUIT_OF, Card
 if TYPE_CHECKING:
     from .game import Game, Move
     from .rng import Rng
+    from .solver import Model
     from .state import State
 
 Role = Literal["stock", "waste", "reserve", "foundation", "tableau", "cell", "discard"]
@@ -142,6 +143,29 @@ class GameSpec:
     marked: Callable[["Game", "State"], "set[Card]"] | None = None  # cards drawn as joined
     action_label: Callable[["Game", "State", "Move"], str] | None = None
     help: "Help | None" = None  # the rules in the project's own words
+    solver: "SolverHooks | None" = None  # how the solver may search this game faster (None: generic)
+
+
+@dataclass(frozen=True)
+class SolverHooks:
+    """What the solver may assume about a game beyond legal_moves / apply.
+
+    Every hook is optional; a game without hooks is searched through the engine alone.
+    ``interchangeable``: groups of pile names whose order does not matter (their
+    contents are sorted in the transposition key).  ``safe``: one move that can never
+    hurt (played without branching, and offered to the table for auto-play), or None.
+    ``score``: how far the game is from done, higher is better (move ordering, hints).
+    ``model``: a whole search model replacing the generic one (a subclass of
+    ``solver.Model``), for a game whose search needs its own move generator.
+    ``plain_stock``: turning the stock never sets off the game's settle hooks, so the
+    solver may compute where the stock turns lead instead of playing the turns.
+    """
+
+    interchangeable: "Callable[[Game], tuple[tuple[str, ...], ...]] | None" = None
+    safe: "Callable[[Game, State], Move | None] | None" = None
+    score: "Callable[[Game, State], float] | None" = None
+    model: "Callable[[Game], Model] | None" = None
+    plain_stock: bool = False
 
 
 @dataclass(frozen=True)

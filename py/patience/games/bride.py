@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..cards import RANK_OF, SUIT_OF, Card, deck, make_card
 from ..rng import Rng
-from ..spec import Fan, GameSpec, Help, Layout, Option, PileSpec, Special
+from ..spec import Fan, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Special
 from ..state import Pile, State
 
 if TYPE_CHECKING:
@@ -130,6 +130,11 @@ def won(game: "Game", state: State) -> bool:
     return not state.piles[game.stock] and state.piles[game.index["row"]] == (QUEEN, KING)
 
 
+def progress(game: "Game", state: State) -> float:
+    """For the solver: cards removed, and the stock turned."""
+    return len(state.piles[game.index["removed"]]) - len(state.piles[game.stock]) / 4
+
+
 HELP = Help(
     setup="One deck. The queen of hearts lies face up at the left of a single row; the king of "
           "hearts goes to the very bottom of the stock, under the other fifty cards, shuffled.",
@@ -167,4 +172,5 @@ SPEC = GameSpec(
     perform=remove,
     tap_pile="row",
     marked=joined_cards,
+    solver=SolverHooks(score=progress),
 )

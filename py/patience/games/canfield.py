@@ -6,12 +6,13 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..cards import deck
 from ..rng import Rng
-from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec
+from ..cards import RANK_OF, RED_OF, SUIT_OF
+from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks
 from ..state import State
 from .common import PASS_LABELS, deal_order
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..game import Game, Move
 
 OPTIONS = (
     Option("draw", ("3", "1"), "3", "Cards turned from the stock"),
@@ -72,6 +73,37 @@ def fill_from_reserve(game: "Game", state: State) -> State:
     return state if piles is state.piles else state._replace(piles=piles)
 
 
+def safe_home(game: "Game", state: State) -> "Move | None":
+    """A reserve or pile top card that goes home when no card can need it any more:
+    both foundations of the other colour hold the card one rank lower (ranks counted
+    from the base).  A base card is never sent home this way."""
+    from ..game import MOVE, Move
+
+    base = game.info_value(state, "base")
+    home = [0, 0, 0, 0]  # cards home per suit
+    where = [-1, -1, -1, -1]
+    empty = -1
+    for f in game.foundations:
+        pile = state.piles[f]
+        if pile:
+            home[SUIT_OF[pile[-1]]] = len(pile)
+            where[SUIT_OF[pile[-1]]] = f
+        elif empty < 0:
+            empty = f
+    for name in ("reserve", "t1", "t2", "t3", "t4"):
+        i = game.index[name]
+        pile = state.piles[i]
+        if not pile:
+            continue
+        card = pile[-1]
+        suit = SUIT_OF[card]
+        rank = (RANK_OF[card] - base) % 13 + 1  # 1 for the base rank
+        if rank != home[suit] + 1 or rank == 1:
+            continue
+        if all(home[s] >= rank - 1 for s in range(4) if RED_OF[s * 13] != RED_OF[card]):
+            return Move(MOVE, i, where[suit] if where[suit] >= 0 else empty, 1)
+    return None
+
 
 HELP = Help(
     setup="One deck. Thirteen cards form the reserve, face up, only its top card in play. The next "
@@ -106,4 +138,9 @@ SPEC = GameSpec(
     deal=deal,
     settle=(fill_from_reserve,),
     scored=True,
+    solver=SolverHooks(
+        interchangeable=lambda game: (("t1", "t2", "t3", "t4"), ("f1", "f2", "f3", "f4")),
+        safe=safe_home,
+        plain_stock=True,  # an empty pile is filled at once, so a stock click never fills one
+    ),
 )

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..cards import Card, deck, make_card
 from ..rng import Rng
-from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, Special
+from ..cards import RANK_OF, SUIT_OF
+from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Special
 from ..state import Pile, State
 
 if TYPE_CHECKING:
@@ -132,6 +133,27 @@ SPECIALS = (
             and any(s.piles[i] for i in columns(g)), next_round, on_stock=True),
 )
 
+def safe_home(game: "Game", state: State) -> "Move | None":
+    """A column's last card that only one foundation will ever take: the one that
+    takes it now, when the other foundation of its suit is already past its rank."""
+    from ..game import MOVE, Move
+
+    first = game.index["f1"]
+    for i in columns(game):
+        pile = state.piles[i]
+        if not pile:
+            continue
+        card = pile[-1]
+        rank, suit = RANK_OF[card], SUIT_OF[card]
+        up, down = state.piles[first + suit], state.piles[first + 4 + suit]
+        up_top, down_top = RANK_OF[up[-1]], RANK_OF[down[-1]]
+        if up_top + 1 == rank and down_top <= rank:
+            return Move(MOVE, i, first + suit, 1)
+        if down_top - 1 == rank and up_top >= rank:
+            return Move(MOVE, i, first + 4 + suit, 1)
+    return None
+
+
 HELP = Help(
     setup="Two decks. One ace and one king of each suit are laid out as a cross; the other 96 cards "
           "are shuffled, twelve are dealt face up as a row of columns and the rest is the stock.",
@@ -164,4 +186,5 @@ SPEC = GameSpec(
     describe=describe,
     chip_kinds=("refill",),
     action_label=lambda g, s, m: f"Refill {g.names[m.src]} from the stock",
+    solver=SolverHooks(safe=safe_home),
 )

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..cards import RANK_OF, Card, deck
 from ..rng import Rng
-from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec
+from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, SolverHooks
 from ..state import State
 from .common import deal_order
 
@@ -86,6 +86,15 @@ def explain(game: "Game", state: State, move: "Move") -> str | None:
     return None
 
 
+def safe_home(game: "Game", state: State) -> "Move | None":
+    """Any card that can go home: nothing is ever built on the five piles, so a card
+    home can never be missed (and every foundation that takes it is alike)."""
+    for move in game.card_moves(state):
+        if game.piles[move.dst].role == "foundation":
+            return move
+    return None
+
+
 HELP = Help(
     setup="Two decks. Cards are turned one by one onto the reserve until it holds thirteen cards "
           "that are not aces; every ace met on the way starts a foundation instead (if none turns "
@@ -116,4 +125,8 @@ SPEC = GameSpec(
     layout=layout,
     deal=deal,
     explain=explain,
+    solver=SolverHooks(
+        interchangeable=lambda game: (tuple(f"t{i}" for i in range(1, 6)), tuple(f"f{i}" for i in range(1, 9))),
+        safe=safe_home,
+    ),
 )

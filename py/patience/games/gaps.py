@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import RANK_OF, SUIT_OF, Card
 from ..rng import Rng
-from ..spec import Option, PileSpec, Special
+from ..spec import Option, PileSpec, SolverHooks, Special
 from ..state import State
 
 if TYPE_CHECKING:
@@ -58,7 +58,12 @@ class Grid:
 
     def rules(self) -> dict[str, Any]:
         """The GameSpec hooks of a Gaps game: ``GameSpec(..., **GRID.rules())``."""
-        return {"generate": self.generate, "accept": self.accept, "won": self.won, "specials": self.specials}
+        return {"generate": self.generate, "accept": self.accept, "won": self.won, "specials": self.specials,
+                "solver": SolverHooks(score=self.score)}
+
+    def score(self, game: "Game", state: State) -> float:
+        """For the solver: cards standing in order from the start of their rows."""
+        return sum(self.run_length(state, r) for r in range(1, self.rows + 1))
 
     # --- rules -------------------------------------------------------------------
     def wanted(self, state: State, i: int) -> tuple[int, int] | None:

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..cards import RANK_OF, SUIT_OF, Card, deck
 from ..rng import Rng
-from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec
+from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks
 from ..state import State
 from .common import deal_order
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..game import Game, Move
 
 OPTIONS = (
     Option("cross_only", ("off", "on"), "off", "Building only between the flanks",
@@ -121,6 +121,42 @@ def accept(game: "Game", state: State, src: int, dst: int, n: int) -> bool:
     return True
 
 
+def safe_home(game: "Game", state: State) -> "Move | None":
+    """An outer card or the waste top that goes home when no card can need it: both
+    cards of its suit one rank lower are home already (or it is a 2: aces never stay
+    out)."""
+    from ..game import MOVE, Move
+
+    tops: dict[int, list[int]] = {}  # suit → its foundations
+    home: dict[tuple[int, int], int] = {}  # (rank, suit) → copies home
+    for f in game.foundations:
+        pile = state.piles[f]
+        if pile:
+            tops.setdefault(SUIT_OF[pile[-1]], []).append(f)
+            for card in pile:
+                home[(RANK_OF[card], SUIT_OF[card])] = home.get((RANK_OF[card], SUIT_OF[card]), 0) + 1
+    for i in list(rows(game)) + [game.waste]:
+        pile = state.piles[i]
+        if not pile:
+            continue
+        card = pile[-1]
+        rank, suit = RANK_OF[card], SUIT_OF[card]
+        if rank != 2 and home.get((rank - 1, suit), 0) < 2:
+            continue
+        for f in tops.get(suit, ()):
+            if RANK_OF[state.piles[f][-1]] == rank - 1:
+                return Move(MOVE, i, f, 1)
+    return None
+
+
+def interchangeable(game: "Game") -> tuple[tuple[str, ...], ...]:
+    """Rows are alike (within a flank when building crosses the flanks only); so are
+    the foundations."""
+    flanks = ((tuple(f"t{n}" for n in range(1, 6)), tuple(f"t{n}" for n in range(6, 11)))
+              if game.options["cross_only"] == "on" else (tuple(f"t{n}" for n in range(1, 11)),))
+    return flanks + (tuple(f"f{i}" for i in range(1, 9)),)
+
+
 HELP = Help(
     setup="Two decks. The eight kings are set aside for the end. Forty cards are dealt face up as "
           "two flanks of five rows of four; an ace goes to the centre at once and its place is dealt "
@@ -154,4 +190,5 @@ SPEC = GameSpec(
     deal=deal,
     settle=(refill_rows, crown),
     accept=accept,
+    solver=SolverHooks(interchangeable=interchangeable, safe=safe_home),
 )

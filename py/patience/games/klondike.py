@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..cards import Card, deck
 from ..rng import Rng
-from ..spec import Build, GameSpec, Help, Layout, Option, Pick, PileSpec
+from ..spec import Build, GameSpec, Help, Layout, Option, Pick, PileSpec, SolverHooks
 from ..state import State
 from .common import PASS_LABELS, deal_order, tableau_down
+from .klondike_solver import KlondikeModel
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -85,4 +86,8 @@ SPEC = GameSpec(
     options=OPTIONS,
     layout=layout,
     deal=deal,
+    solver=SolverHooks(
+        interchangeable=lambda game: (tuple(f"t{i}" for i in range(1, 8)), ("f1", "f2", "f3", "f4")),
+        model=KlondikeModel,
+    ),
 )

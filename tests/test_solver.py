@@ -1,0 +1,226 @@
+"""The solver: won lines replay through the checked play, lost verdicts on positions
+whose answer is known, canonical keys, slices, the K+ stock steps, safe moves, hints."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import position
+from patience import GAMES, get_game
+from patience.cards import RANKS, SUITS, deck, make_card
+from patience.game import MOVE, Game, Move
+from patience.solver import (ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Search, hint, model_of, safe_moves, solve,
+                             talon_positions)
+from patience.state import State
+
+# deals that a small budget wins at the defaults (the solver is deterministic)
+QUICK_WINS = {
+    "klondike": [5, 9, 11, 14],
+    "canfield": [3, 4, 5, 6],
+    "zmey": [2, 3],
+    "potocki": [3, 14],
+    "cross": [2, 3, 4],
+    "glider": [4, 6],
+    "bride": [1, 2, 3, 4, 5, 6],
+}
+
+
+def replays_to_a_win(game: Game, state: State, moves: list[Move]) -> bool:
+    for move in moves:
+        state = game.play(state, move)  # checked: raises on an illegal move
+    return game.is_won(state)
+
+
+@pytest.mark.parametrize("game_id", sorted(QUICK_WINS))
+def test_won_lines_replay_through_the_checked_play(game_id):
+    game = get_game(game_id)
+    for seed in QUICK_WINS[game_id]:
+        result = solve(game, game.deal(seed), 3000)
+        assert result.verdict == WON, (game_id, seed, result.verdict)
+        assert result.knowledge == ALL_CARDS_KNOWN
+        assert replays_to_a_win(game, game.deal(seed), result.moves)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
+def test_every_verdict_on_many_deals_is_sound(game_id):
+    """Whatever the verdict on twenty deals, a won line wins through the checked play."""
+    game = get_game(game_id)
+    for seed in range(100, 120):
+        result = solve(game, game.deal(seed), 150)
+        assert result.verdict in (WON, LOST, UNKNOWN)
+        if result.verdict == WON:
+            assert replays_to_a_win(game, game.deal(seed), result.moves)
+        else:
+            assert result.moves == []
+
+
+def frog_nearly_done() -> tuple[Game, State]:
+    """Every foundation up to the ten; the court cards wait in the stock and reserve."""
+    game = get_game("frog")
+    homes = {f"f{4 * d + s + 1}": "".join(f"{RANKS[r]}{SUITS[s]}" + "'" * d for r in range(10))
+             for d in range(2) for s in range(4)}
+    return game, position(game, reserve="KsQhJd", **homes)
+
+
+def gaps8_nearly_done() -> tuple[Game, State]:
+    """Every row in order but the last: its queen and king stand one slot to the right."""
+    game = get_game("gaps8")
+    cells: dict[str, str] = {}
+    for row in range(1, 9):
+        suit, d = (row - 1) % 4, (row - 1) // 4
+        for slot in range(13):
+            card = f"{RANKS[slot]}{SUITS[suit]}" + "'" * d
+            cells[f"g{row}-{slot}"] = card
+    cells["g8-11"], cells["g8-12"], cells["g8-13"] = "", "Qc'", "Kc'"
+    return game, position(game, rest="g1-13", info="0,1", **{k: v for k, v in cells.items()})
+
+
+@pytest.mark.parametrize("build", [frog_nearly_done, gaps8_nearly_done])
+def test_won_lines_from_built_positions(build):
+    game, state = build()
+    result = solve(game, state, 2000)
+    assert result.verdict == WON
+    assert replays_to_a_win(game, state, result.moves)
+
+
+def klondike_spade_blocked(**opts: str) -> tuple[Game, State]:
+    """Hearts, diamonds and clubs home, the ace of spades home; the two of spades lies
+    face down under the three; the other spades are in the stock."""
+    game = get_game("klondike", {"draw": "1", **opts})
+    full = {f"f{i}": "".join(f"{r}{s}" for r in RANKS) for i, s in ((2, "h"), (3, "d"), (4, "c"))}
+    return game, position(game, f1="As", t1="1:2s3s", **full)
+
+
+def test_a_blocked_two_is_lost_and_found_so():
+    game, state = klondike_spade_blocked()
+    result = solve(game, state, 10_000)
+    assert result.verdict == LOST and result.moves == []
+
+
+def test_cards_back_from_home_unblock_it():
+    """With foundation cards allowed back, the spades build down on hearts brought back
+    from home until the three of spades can move off the two."""
+    game, state = klondike_spade_blocked(foundation_return="on", runs="any")
+    result = solve(game, state, 20_000)
+    assert result.verdict == WON
+    assert replays_to_a_win(game, state, result.moves)
+
+
+def test_gaps_with_every_gap_after_a_king_is_lost():
+    game = get_game("potocki", {"reshuffles": "0"})
+    others = [c for c in deck(1) if c.rank not in (1, 13)]
+    others = others[7:] + others[:7]  # out of order
+    cells: dict[str, str] = {}
+    for row in range(4):
+        for slot in range(11):
+            cells[f"g{row + 1}-{slot + 1}"] = str(others[row * 11 + slot])
+        cells[f"g{row + 1}-12"] = str(make_card(13, row))
+    state = position(game, rest="discard", **cells)
+    assert solve(game, state, 100).verdict == LOST
+
+
+def test_bride_with_three_unrelated_cards_between_the_pair_is_lost():
+    game = get_game("bride")
+    state = position(game, rest="removed", row="Qh5c7d9sKh", info="-1,0")
+    assert solve(game, state, 100).verdict == LOST
+    state = position(game, rest="removed", row="Qh5c7dKh", info="-1,0")
+    result = solve(game, state, 100)
+    assert result.verdict == WON and replays_to_a_win(game, state, result.moves)
+
+
+def test_canonical_keys_sort_interchangeable_piles():
+    game = get_game("klondike")
+    state = game.deal(7)
+    model = model_of(game)
+    piles, down = list(state.piles), list(state.down)
+    t = [game.index[f"t{i}"] for i in range(1, 8)]
+    order = [t[3], t[6], t[0], t[5], t[1], t[4], t[2]]
+    for src, dst in zip(t, order):
+        piles[dst], down[dst] = state.piles[src], state.down[src]
+    permuted = State(tuple(piles), tuple(down), state.info)
+    assert permuted != state and model.key(permuted) == model.key(state)
+    # and the generic key (declared groups) does the same for Frog's five piles
+    frog = get_game("frog")
+    s = frog.deal(3)
+    s = frog.play(s, Move("deal"))
+    s = frog.play(s, Move(MOVE, frog.waste, frog.index["t2"], 1))
+    piles = list(s.piles)
+    piles[frog.index["t2"]], piles[frog.index["t5"]] = piles[frog.index["t5"]], piles[frog.index["t2"]]
+    moved = s._replace(piles=tuple(piles))
+    assert moved != s and model_of(frog).key(moved) == model_of(frog).key(s)
+    # piles that are not interchangeable keep their place in the key
+    piles = list(s.piles)
+    piles[frog.index["t2"]], piles[frog.index["reserve"]] = piles[frog.index["reserve"]], piles[frog.index["t2"]]
+    assert model_of(frog).key(s._replace(piles=tuple(piles))) != model_of(frog).key(s)
+
+
+@pytest.mark.parametrize("game_id,seed,budget", [("klondike", 2, 1500), ("klondike", 11, 3000),
+                                                 ("canfield", 1, 3000), ("glider", 4, 3000)])
+def test_slices_give_the_same_result_as_one_run(game_id, seed, budget):
+    game = get_game(game_id, {"draw": "1"} if game_id == "klondike" else {})
+    whole = Search(game, game.deal(seed), budget).run()
+    search = Search(game, game.deal(seed), budget)
+    slices = 0
+    while not search.step(7):
+        slices += 1
+    sliced = search.result()
+    assert slices >= whole.nodes // 7 - 1
+    assert (sliced.verdict, sliced.moves, sliced.nodes) == (whole.verdict, whole.moves, whole.nodes)
+
+
+def test_talon_positions_follow_the_stock():
+    # seven cards, none turned, three a click: the 3rd, the 6th, then the last
+    assert [p[0] for p in talon_positions(7, 0, 3, None)] == [2, 5, 6]
+    # two turned: the waste top, then the 5th and the last, then after turning over the 3rd
+    assert talon_positions(7, 2, 3, None) == ((1, 0, -1), (4, 1, -1), (6, 2, -1), (2, 2, 1), (5, 2, 2))
+    assert talon_positions(7, 2, 3, 0) == ((1, 0, -1), (4, 1, -1), (6, 2, -1))
+
+
+@pytest.mark.parametrize("opts", [{}, {"draw": "1"}, {"passes": "3"}, {"runs": "any", "foundation_return": "on"}])
+def test_klondike_steps_are_the_engine_moves_they_name(opts):
+    """Each step of the fast model (stock turns and a card move) is legal move by move
+    and leads to the state the model says."""
+    game = get_game("klondike", opts)
+    model = model_of(game)
+    for seed in range(1, 6):
+        state = game.deal(seed)
+        for _ in range(25):
+            steps = model.steps(state)
+            if not steps:
+                break
+            for moves, after in steps:
+                s = state
+                for move in moves:
+                    s = game.play(s, move)
+                assert s == after, [game.notation(m) for m in moves]
+            state = steps[seed % len(steps)][1]
+
+
+def test_safe_moves_are_legal_in_order_and_go_home():
+    game, state = klondike_spade_blocked()
+    state = position(game, f1="As2s", t1="3s", t2="4s", **{f"f{i}": "".join(f"{r}{s}" for r in RANKS)
+                                                           for i, s in ((2, "h"), (3, "d"), (4, "c"))})
+    moves = safe_moves(game, state)
+    assert [game.notation(m) for m in moves][:2] == ["t1>f1", "t2>f1"]
+    for move in moves:
+        state = game.play(state, move)
+    # a card that a card of the other colour may still need stays
+    game = get_game("klondike")
+    state = position(game, f1="As", f2="Ah", t1="2h", t2="3s")
+    assert [game.notation(m) for m in safe_moves(game, state)] == ["t1>f2"]
+
+
+def test_hint_is_a_legal_move_and_the_first_of_a_quick_win():
+    game = get_game("klondike")
+    state = game.deal(5)
+    move = hint(game, state, seconds=2.0)
+    assert move is not None and game.is_legal(state, move)
+    assert move == solve(game, state, 3000).moves[0]
+    lost, blocked = klondike_spade_blocked()
+    assert hint(lost, blocked, seconds=0.5) is None or lost.is_legal(blocked, hint(lost, blocked, seconds=0.5))
+
+
+def test_unknown_when_the_budget_is_spent():
+    game = get_game("klondike", {"draw": "1"})
+    result = solve(game, game.deal(2), 50)
+    assert result.verdict == UNKNOWN and result.nodes == 50 and result.moves == []
