@@ -1,0 +1,257 @@
+"""The command line: ``python3 -m patience deal | solve | survey``.
+
+    deal GAME --seed N [--opt k=v …] [--json]
+    solve GAME (--seed N | --position CODE) [--opt k=v …] [--budget-s T] [--budget-nodes N] [--json]
+    survey GAME --seeds A-B [--opt k=v …] [--budget-s T] [--jobs J] [--json]
+
+The solver sees every card ("all cards known") and every report says so.  Bad
+arguments give a one-line error on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from typing import Any, NoReturn, Sequence
+
+from .errors import PatienceError
+from .game import Game
+from .registry import BY_ID, get_game
+from .solver import ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Result, solve
+from .state import State
+
+Z95 = 1.959963984540054
+
+
+class UsageError(Exception):
+    """Bad command-line arguments: one line on stderr, exit code 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def parser() -> Parser:
+    top = Parser(prog="python3 -m patience", description="Deal, solve and survey the games of the collection.")
+    sub = top.add_subparsers(dest="command", required=True, parser_class=Parser)
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game", help=f"one of: {', '.join(BY_ID)}")
+        p.add_argument("--opt", action="append", default=[], metavar="K=V", help="a game option (repeatable)")
+        p.add_argument("--json", action="store_true", help="print JSON")
+
+    deal = sub.add_parser("deal", help="print a deal as piles of cards")
+    common(deal)
+    deal.add_argument("--seed", type=int, required=True)
+
+    solve_p = sub.add_parser("solve", help="solve a deal or a position")
+    common(solve_p)
+    where = solve_p.add_mutually_exclusive_group(required=True)
+    where.add_argument("--seed", type=int)
+    where.add_argument("--position", metavar="CODE", help="a position in the engine's text form")
+    solve_p.add_argument("--budget-s", type=float, default=10.0, metavar="T", help="seconds of search (default 10)")
+    solve_p.add_argument("--budget-nodes", type=int, default=None, metavar="N", help="positions to expand at most")
+
+    survey = sub.add_parser("survey", help="solve a range of deals and report the winnable share")
+    common(survey)
+    survey.add_argument("--seeds", required=True, metavar="A-B")
+    survey.add_argument("--budget-s", type=float, default=5.0, metavar="T", help="seconds a deal (default 5)")
+    survey.add_argument("--budget-nodes", type=int, default=None, metavar="N", help="positions a deal at most")
+    survey.add_argument("--jobs", type=int, default=0, metavar="J", help="processes (default: every core)")
+    return top
+
+
+# --- helpers --------------------------------------------------------------------------
+
+def options_of(pairs: Sequence[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name or not value:
+            raise UsageError(f"--opt takes NAME=VALUE, not {pair!r}")
+        out[name] = value
+    return out
+
+
+def game_of(args: argparse.Namespace) -> Game:
+    if args.game not in BY_ID:
+        raise UsageError(f"unknown game {args.game!r} (games: {', '.join(BY_ID)})")
+    return get_game(args.game, options_of(args.opt))
+
+
+def seed_range(text: str) -> range:
+    first, sep, last = text.partition("-")
+    if not sep:
+        last = first
+    if not first.isdigit() or not last.isdigit():
+        raise UsageError(f"--seeds takes A-B with whole numbers, e.g. 1-500, not {text!r}")
+    a, b = int(first), int(last)
+    if a > b:
+        raise UsageError(f"--seeds {text}: the first seed is after the last")
+    return range(a, b + 1)
+
+
+def budget_of(args: argparse.Namespace) -> tuple[int | None, float | None]:
+    if args.budget_s is not None and not args.budget_s > 0:
+        raise UsageError("--budget-s must be more than 0")
+    if args.budget_nodes is not None and args.budget_nodes < 1:
+        raise UsageError("--budget-nodes must be at least 1")
+    return args.budget_nodes, args.budget_s
+
+
+def describe(game: Game) -> str:
+    opts = " ".join(f"{k}={v}" for k, v in game.options.items())
+    return f"{game.id} {opts}".strip()
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a proportion k/n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def quantile(values: Sequence[float], q: float) -> float:
+    """The q-quantile (nearest rank) of a non-empty sequence."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+# --- commands -------------------------------------------------------------------------
+
+def cmd_deal(args: argparse.Namespace) -> None:
+    game = game_of(args)
+    state = game.deal(args.seed)
+    if args.json:
+        print(json.dumps({"game": game.id, "options": game.options, "seed": args.seed,
+                          "position": game.code(state), "piles": piles_json(game, state)}))
+        return
+    print(f"{describe(game)}  seed {args.seed}")
+    width = max(len(n) for n in game.names)
+    for name, pile, down in zip(game.names, state.piles, state.down):
+        hidden = " ".join(str(c) for c in pile[:down])
+        shown = " ".join(str(c) for c in pile[down:])
+        text = (f"[{hidden}] " if down else "") + shown
+        print(f"{name:<{width}}  {text}".rstrip())
+    if state.info:
+        print(f"{'#':<{width}}  " + " ".join(f"{k}={v}" for k, v in zip(game.layout.info, state.info)))
+    print(f"position: {game.code(state)}")
+    print("Cards are listed bottom first; [ ] holds the face-down cards.")
+
+
+def piles_json(game: Game, state: State) -> dict[str, Any]:
+    return {name: {"cards": [str(c) for c in pile], "down": down}
+            for name, pile, down in zip(game.names, state.piles, state.down)}
+
+
+def cmd_solve(args: argparse.Namespace) -> None:
+    game = game_of(args)
+    nodes, seconds = budget_of(args)
+    if args.position is not None:
+        state = game.from_code(args.position)
+        origin: dict[str, Any] = {"position": args.position}
+        where = "position"
+    else:
+        state = game.deal(args.seed)
+        origin = {"seed": args.seed}
+        where = f"seed {args.seed}"
+    result = solve(game, state, nodes, seconds)
+    moves = [game.notation(m) for m in result.moves]
+    if args.json:
+        print(json.dumps({"game": game.id, "options": game.options, **origin, "verdict": result.verdict,
+                          "moves": moves, "nodes": result.nodes, "seconds": round(result.seconds, 3),
+                          "knowledge": ALL_CARDS_KNOWN,
+                          "budget": {"seconds": seconds, "nodes": nodes}}))
+        return
+    print(f"{describe(game)}  {where}  ({ALL_CARDS_KNOWN})")
+    explained = {WON: "won: a winning line was found",
+                 LOST: "lost: no line wins (the whole reachable space was searched)",
+                 UNKNOWN: "unknown: the budget ran out first"}
+    print(f"verdict: {explained[result.verdict]}")
+    if result.verdict == WON:
+        print(f"moves ({len(moves)}): {' '.join(moves)}")
+    print(f"nodes: {result.nodes}  seconds: {result.seconds:.3f}")
+
+
+def survey_one(task: tuple[str, dict[str, str], int, int | None, float | None]) -> tuple[int, str, int, float]:
+    """Solve one deal of a survey (top level, so worker processes can run it)."""
+    game_id, options, seed, nodes, seconds = task
+    game = get_game(game_id, options)
+    result: Result = solve(game, game.deal(seed), nodes, seconds)
+    return seed, result.verdict, result.nodes, result.seconds
+
+
+def cmd_survey(args: argparse.Namespace) -> None:
+    game = game_of(args)
+    seeds = seed_range(args.seeds)
+    nodes, seconds = budget_of(args)
+    if args.jobs < 0:
+        raise UsageError("--jobs must be 0 (every core) or more")
+    jobs = args.jobs or os.cpu_count() or 1
+    tasks = [(game.id, dict(game.options), seed, nodes, seconds) for seed in seeds]
+    started = time.perf_counter()
+    if jobs == 1 or len(tasks) == 1:
+        results = [survey_one(t) for t in tasks]
+    else:
+        import multiprocessing
+
+        with multiprocessing.Pool(min(jobs, len(tasks))) as pool:
+            results = list(pool.imap_unordered(survey_one, tasks, chunksize=1))
+    wall = time.perf_counter() - started
+    results.sort()
+    count = {WON: 0, LOST: 0, UNKNOWN: 0}
+    for _, verdict, _, _ in results:
+        count[verdict] += 1
+    n = len(results)
+    times = [r[3] for r in results]
+    low, high = wilson(count[WON], n)
+    top_low, top_high = wilson(count[WON] + count[UNKNOWN], n)
+    decided = count[WON] + count[LOST]
+    report = {
+        "game": game.id, "options": game.options, "seeds": f"{seeds.start}-{seeds.stop - 1}", "deals": n,
+        "won": count[WON], "lost": count[LOST], "unknown": count[UNKNOWN],
+        "winnable": count[WON] / n, "wilson95": [low, high],
+        "winnable_if_unknown_won": (count[WON] + count[UNKNOWN]) / n, "wilson95_if_unknown_won": [top_low, top_high],
+        "won_of_decided": count[WON] / decided if decided else None,
+        "median_s": quantile(times, 0.5), "p90_s": quantile(times, 0.9),
+        "budget": {"seconds": seconds, "nodes": nodes}, "jobs": jobs, "wall_s": round(wall, 1),
+        "knowledge": ALL_CARDS_KNOWN,
+    }
+    if args.json:
+        print(json.dumps(report))
+        return
+    budget = " and ".join(x for x in (f"{seconds:g} s" if seconds else "", f"{nodes} nodes" if nodes else "") if x)
+    print(f"{describe(game)}  seeds {report['seeds']}  budget {budget or 'none'} a deal  ({ALL_CARDS_KNOWN})")
+    print(f"won {count[WON]}  lost {count[LOST]}  unknown {count[UNKNOWN]}  of {n}")
+    print(f"winnable: {100 * count[WON] / n:.2f}%  (Wilson 95%: {100 * low:.2f}% – {100 * high:.2f}%)")
+    if count[UNKNOWN]:
+        print(f"  if every unknown deal were winnable: {100 * (count[WON] + count[UNKNOWN]) / n:.2f}%  "
+              f"(Wilson 95%: {100 * top_low:.2f}% – {100 * top_high:.2f}%)")
+        if decided:
+            print(f"  won among the decided deals: {100 * count[WON] / decided:.2f}%")
+    print(f"time a deal: median {report['median_s']:.2f} s, p90 {report['p90_s']:.2f} s  "
+          f"({jobs} process{'es' if jobs > 1 else ''}, {wall:.0f} s in all)")
+
+
+COMMANDS = {"deal": cmd_deal, "solve": cmd_solve, "survey": cmd_survey}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = parser().parse_args(argv)
+        COMMANDS[args.command](args)
+    except (UsageError, PatienceError) as e:
+        print(f"patience: error: {str(e).splitlines()[0] if str(e) else 'bad arguments'}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return 0
