@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""The solver's speed: printed figures, never a test.
+
+    python3 bench/solver.py [--deals 200] [--budget-s 5] [--other-deals 20] [--no-pyodide]
+
+1. Klondike under the literature's standard rules (draw 3, unlimited passes, any run
+   moves, foundation cards may come back), seeds 1..deals, each searched for at most
+   budget-s seconds on this CPython: the share decided (won or proven lost) and the
+   median time a deal.
+2. The same figures for every other game at its default options (other-deals seeds).
+3. The solver's slowdown under Pyodide (the page's runtime, run in Node from
+   static/vendor/pyodide after ``python3 build.py fetch``) against this CPython, on a
+   fixed workload of node-limited searches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+from patience import GAMES, get_game  # noqa: E402
+from patience.solver import LOST, WON, solve  # noqa: E402
+
+STANDARD = {"draw": "3", "passes": "inf", "runs": "any", "foundation_return": "on"}
+
+# The same Python runs in CPython and in Pyodide: node-limited searches, so both do
+# exactly the same work; it prints the nodes and the seconds they took.
+WORKLOAD = """
+import json, time
+from patience import get_game
+from patience.solver import solve
+work = [("klondike", {"draw": "1"}, s, 3000) for s in (2, 3, 4)] + [
+    ("klondike", {"draw": "3", "runs": "any", "foundation_return": "on"}, s, 3000) for s in (2, 3)] + [
+    ("canfield", {}, 4, 2000), ("glider", {}, 1, 1000), ("gaps8", {}, 1, 500), ("zmey", {}, 1, 500)]
+nodes = 0
+start = time.perf_counter()
+for game_id, opts, seed, budget in work:
+    game = get_game(game_id, opts)
+    nodes += solve(game, game.deal(seed), budget).nodes
+print(json.dumps({"nodes": nodes, "seconds": time.perf_counter() - start}))
+"""
+
+NODE_RUNNER = """
+import { loadPyodide } from "%(runtime)s/pyodide.mjs";
+import fs from "node:fs";
+import path from "node:path";
+const py = await loadPyodide({ indexURL: "%(runtime)s/" });
+const src = "%(engine)s";
+function copy(dir, into) {
+  py.FS.mkdirTree(into);
+  for (const name of fs.readdirSync(dir)) {
+    const from = path.join(dir, name);
+    if (fs.statSync(from).isDirectory()) { if (name !== "__pycache__") copy(from, into + "/" + name); }
+    else if (name.endsWith(".py")) py.FS.writeFile(into + "/" + name, fs.readFileSync(from, "utf8"));
+  }
+}
+copy(src, "/home/pyodide/patience");
+py.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
+py.setStdout({ batched: (line) => console.log(line) });
+py.runPython(fs.readFileSync(process.argv[2], "utf8"));
+"""
+
+
+def survey(game_id: str, options: dict[str, str], seeds: range, seconds: float) -> tuple[float, float, dict[str, int]]:
+    """(share decided, median seconds a deal, verdict counts)."""
+    game = get_game(game_id, options)
+    times: list[float] = []
+    counts: dict[str, int] = {}
+    for seed in seeds:
+        result = solve(game, game.deal(seed), None, seconds)
+        times.append(result.seconds)
+        counts[result.verdict] = counts.get(result.verdict, 0) + 1
+    decided = counts.get(WON, 0) + counts.get(LOST, 0)
+    return decided / len(seeds), statistics.median(times), counts
+
+
+def workload_cpython() -> dict[str, float]:
+    done = subprocess.run([sys.executable, "-c", WORKLOAD], cwd=ROOT / "py", capture_output=True, text=True,
+                          check=True)
+    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def workload_pyodide() -> dict[str, float] | None:
+    runtime = ROOT / "static" / "vendor" / "pyodide"
+    node = shutil.which("node")
+    if node is None or not (runtime / "pyodide.mjs").exists():
+        print("Pyodide: skipped (needs node and static/vendor/pyodide: python3 build.py fetch)")
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        runner = Path(tmp) / "run.mjs"
+        runner.write_text(NODE_RUNNER % {"runtime": runtime.as_posix(), "engine": (ROOT / "py" / "patience").as_posix()})
+        work = Path(tmp) / "work.py"
+        work.write_text(WORKLOAD)
+        done = subprocess.run([node, str(runner), str(work)], capture_output=True, text=True, timeout=1200)
+    if done.returncode != 0:
+        print(f"Pyodide: failed ({done.stderr.strip().splitlines()[-1:]})")
+        return None
+    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=200, help="Klondike deals (seeds 1..N)")
+    ap.add_argument("--budget-s", type=float, default=5.0, help="seconds a deal")
+    ap.add_argument("--other-deals", type=int, default=20, help="deals of every other game")
+    ap.add_argument("--no-pyodide", action="store_true")
+    args = ap.parse_args()
+    print(f"Python {sys.version.split()[0]}; all cards known; budget {args.budget_s:g} s a deal")
+    start = time.perf_counter()
+    share, median, counts = survey("klondike", STANDARD, range(1, args.deals + 1), args.budget_s)
+    print(f"klondike standard (draw 3, passes inf, runs any, foundation_return on), seeds 1-{args.deals}: "
+          f"decided {100 * share:.1f}% within {args.budget_s:g} s, median {median:.2f} s  {counts}  "
+          f"[{time.perf_counter() - start:.0f} s]")
+    for spec in GAMES:
+        if spec.id == "klondike":
+            continue
+        share, median, counts = survey(spec.id, {}, range(1, args.other_deals + 1), args.budget_s)
+        print(f"{spec.id:<9} defaults, seeds 1-{args.other_deals}: decided {100 * share:5.1f}% within "
+              f"{args.budget_s:g} s, median {median:.2f} s  {counts}")
+    if not args.no_pyodide:
+        cpython = workload_cpython()
+        pyodide = workload_pyodide()
+        if pyodide is not None:
+            rate_c = cpython["nodes"] / cpython["seconds"]
+            rate_p = pyodide["nodes"] / pyodide["seconds"]
+            print(f"Pyodide: {rate_p:.0f} nodes/s against CPython {rate_c:.0f} nodes/s on the same "
+                  f"{int(cpython['nodes'])} nodes: {rate_c / rate_p:.2f}x slower")
+
+
+if __name__ == "__main__":
+    main()
