@@ -18,9 +18,13 @@ def test_placeholders_agree_between_languages():
         assert set(re.findall(r"\{(\w+)", MESSAGES["ru"][key])) == names, key
 
 
+KEY_NAMES = {"Ctrl", "Z", "Y", "Enter", "Tab", "Escape", "F", "D", "JSON", "Python"}
+
+
 def test_russian_text_is_russian():
     for key, text in MESSAGES["ru"].items():
-        letters = [c for c in re.sub(r"\{[^}]*\}", "", text) if c.isalpha()]
+        words = re.sub(r"\{[^}]*\}", "", text).replace("+", " ")
+        letters = [c for w in re.findall(r"\w+", words) if w not in KEY_NAMES for c in w if c.isalpha()]
         assert not letters or sum("а" <= c.lower() <= "я" or c in "ёЁ" for c in letters) / len(letters) > 0.8, key
 
 
@@ -43,3 +47,46 @@ def test_language_choice():
     assert pick_language(None, ["ru-RU", "en"]) == "ru"
     assert pick_language(None, ["de-DE", "en-GB"]) == "en"
     assert pick_language("xx", ["fr"]) == "en"
+
+
+def engine_templates() -> set[str]:
+    """Every Text("…") template in the engine's sources."""
+    import ast
+    from pathlib import Path
+
+    found = set()
+    for path in (Path(__file__).resolve().parent.parent / "py" / "patience").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Text":
+                arg = node.args[0]
+                if isinstance(arg, ast.IfExp):
+                    found |= {arg.body.value, arg.orelse.value}
+                else:
+                    found.add(arg.value)
+    return found
+
+
+def test_every_engine_sentence_has_its_russian():
+    from table.i18n import ENGINE_RU
+
+    templates = engine_templates()
+    assert len(templates) >= 10
+    assert templates <= set(ENGINE_RU), templates - set(ENGINE_RU)
+    for key in templates:
+        assert set(re.findall(r"\{(\w+)", key)) == set(re.findall(r"\{(\w+)", ENGINE_RU[key])), key
+
+
+def test_engine_sentences_read_naturally_in_both_languages():
+    from patience import get_game
+    from patience.game import Move
+    from table.i18n import card_name, pile_name, say
+
+    game = get_game("cross")
+    state = game.deal(3)
+    assert say(game.spec.describe(game, state), "ru").startswith("Тур 1 из 3 · в колоде")
+    assert say(game.spec.describe(game, state), "en").startswith("Round 1 of 3 · stock")
+    label = game.spec.action_label(game, state, Move("refill", game.index["t4"]))
+    assert say(label, "en") == "Refill column 4 from the stock" and say(label, "ru") == "Пополнить столбец 4 из колоды"
+    assert card_name(12, 1, "ru") == "дама червей" and card_name(1, 0, "en") == "ace of spades"
+    assert card_name(10, 2, "ru") == "десятка бубён" and card_name(13, 3, "en") == "king of clubs"
+    assert pile_name("g3-12", "en") == "row 3, place 12" and pile_name("f8", "ru") == "дом 8"

@@ -17,6 +17,7 @@ from ..cards import RANK_OF, SUIT_OF, Card, deck, make_card
 from ..rng import Rng
 from ..spec import Fan, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Special
 from ..state import Pile, State
+from ..text import Text
 
 if TYPE_CHECKING:
     from ..game import Game, Move
@@ -165,7 +166,7 @@ SPEC = GameSpec(
     deal=deal,
     settle=(auto_remove,),
     won=won,
-    specials=(Special("turn", lambda g, s: "Turn a card", lambda g, s: bool(s.piles[g.stock]), turn,
+    specials=(Special("turn", lambda g, s: Text("Turn a card"), lambda g, s: bool(s.piles[g.stock]), turn,
                       on_stock=True),),
     action_kinds=("remove",),
     actions=removals,

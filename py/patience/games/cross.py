@@ -17,6 +17,7 @@ from ..rng import Rng
 from ..cards import RANK_OF, SUIT_OF
 from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Special
 from ..state import Pile, State
+from ..text import Text
 
 if TYPE_CHECKING:
     from ..game import Game, Move
@@ -123,12 +124,13 @@ def perform(game: "Game", state: State, move: "Move") -> State:
 
 def describe(game: "Game", state: State) -> str:
     total = "∞" if game.options["rounds"] == "inf" else game.options["rounds"]
-    return f"Round {game.info_value(state, 'round')} of {total} · stock {len(state.piles[game.stock])}"
+    return Text("Round {round} of {total} · stock {stock}", round=game.info_value(state, "round"), total=total,
+                stock=len(state.piles[game.stock]))
 
 
 SPECIALS = (
     Special("row", lambda g, s: "Deal a new row", lambda g, s: bool(s.piles[g.stock]), deal_row, on_stock=True),
-    Special("round", lambda g, s: f"Next round ({g.info_value(s, 'round') + 1})",
+    Special("round", lambda g, s: Text("Next round ({round})", round=g.info_value(s, "round") + 1),
             lambda g, s: not s.piles[g.stock] and rounds_left(g, s) and not g.is_won(s)
             and any(s.piles[i] for i in columns(g)), next_round, on_stock=True),
 )
@@ -185,6 +187,6 @@ SPEC = GameSpec(
     moved=moved,
     describe=describe,
     chip_kinds=("refill",),
-    action_label=lambda g, s, m: f"Refill {g.names[m.src]} from the stock",
+    action_label=lambda g, s, m: Text("Refill {pile} from the stock", pile=g.names[m.src]),
     solver=SolverHooks(safe=safe_home),
 )

@@ -16,6 +16,7 @@ from ..rng import Rng
 from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, SolverHooks
 from ..state import State
 from .common import deal_order
+from ..text import Text
 
 if TYPE_CHECKING:
     from ..game import Game, Move
@@ -80,9 +81,9 @@ def deal(game: "Game", rng: Rng) -> State:
 
 def explain(game: "Game", state: State, move: "Move") -> str | None:
     if move.kind == "deal" and state.piles[game.waste]:
-        return "Play the waste card first: onto a foundation or one of the five piles."
+        return Text("Play the waste card first: onto a foundation or one of the five piles.")
     if move.kind == "recycle":
-        return "Frog has no redeal: the stock is turned only once."
+        return Text("Frog has no redeal: the stock is turned only once.")
     return None
 
 

@@ -15,6 +15,7 @@ from ..cards import RANK_OF, SUIT_OF, Card
 from ..rng import Rng
 from ..spec import Option, PileSpec, SolverHooks, Special
 from ..state import State
+from ..text import Text
 
 if TYPE_CHECKING:
     from ..game import Game, Move
@@ -130,8 +131,8 @@ class Grid:
 
         def label(game: "Game", state: State) -> str:
             if game.options["reshuffles"] == "0":
-                return "No reshuffles"
-            return f"Reshuffle ({left(game, state)} left)"
+                return Text("No reshuffles")
+            return Text("Reshuffle ({left} left)", left=left(game, state))
 
         def available(game: "Game", state: State) -> bool:
             return left(game, state) > 0 and not self.won(game, state)

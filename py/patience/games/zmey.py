@@ -21,6 +21,7 @@ from ..cards import RANK_OF, SUIT_OF, deck, make_card
 from ..rng import Rng
 from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, Special
 from ..state import Pile, State
+from ..text import Text
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -162,16 +163,18 @@ def reaches(game: "Game", src: int, dst: int) -> bool:
 
 def describe(game: "Game", state: State) -> str:
     """The phase and round, short enough for the toolbar."""
-    redealt = ", redealt" if game.info_value(state, "redeals") else ""
+    redealt = bool(game.info_value(state, "redeals"))
     if deal_phase(game, state):
-        return f"Deal phase{redealt}: round {game.info_value(state, 'rounds')}/{rounds_total(game, state)}"
-    return f"Play phase{redealt}"
+        return Text("Deal phase, redealt: round {round}/{total}" if redealt else "Deal phase: round {round}/{total}",
+                    round=game.info_value(state, "rounds"), total=rounds_total(game, state))
+    return Text("Play phase, redealt" if redealt else "Play phase")
 
 
 SPECIALS = (
-    Special("round", lambda g, s: f"Deal round {g.info_value(s, 'rounds') + 1} of {rounds_total(g, s)}",
+    Special("round", lambda g, s: Text("Deal round {round} of {total}", round=g.info_value(s, "rounds") + 1,
+                                       total=rounds_total(g, s)),
             deal_phase, deal_round, on_stock=True),
-    Special("redeal", lambda g, s: f"Redeal ({1 - g.info_value(s, 'redeals')} left)",
+    Special("redeal", lambda g, s: Text("Redeal ({left} left)", left=1 - g.info_value(s, "redeals")),
             lambda g, s: not deal_phase(g, s) and g.info_value(s, "redeals") == 0 and not g.is_won(s),
             redeal, on_stock=True),
 )
