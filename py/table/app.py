@@ -24,6 +24,7 @@ from patience.spec import GameSpec, Option
 from patience.session import Session
 
 from . import geometry, saves
+from .assist import Assistant, move_words
 from . import i18n
 from .i18n import card_name, game_name, pile_name, say, t
 from .stats import BEFORE_IMPORT_KEY, KEY as STATS_KEY, Stats, StatsError, clock
@@ -35,7 +36,7 @@ DOUBLE_TAP_MS = 350.0
 LAST_GAME_KEY = "patience.v1.last"  # the game a bare address reopens
 SETTINGS_KEY = "patience.v1.settings"  # language, theme, animation, large print, left hand
 SETTINGS = {"lang": ("ru", "en"), "theme": ("system", "light", "dark"), "motion": ("system", "normal", "fast", "off"),
-            "large": (False, True), "left": (False, True)}
+            "large": (False, True), "left": (False, True), "auto": (False, True), "winnable": (False, True)}
 
 
 def refusal(err: IllegalMoveError | str) -> str:
@@ -104,6 +105,7 @@ class App:
         self.updating = False
         self.stats = Stats()
         self.settings: dict[str, Any] = {}
+        self.assist = Assistant(self)
         self.return_focus: dict[str, Any] = {}
 
     # --- wiring ----------------------------------------------------------------------
@@ -159,6 +161,9 @@ class App:
         self.on(window, "popstate", lambda e: self.open(parse_query(str(window.location.search)), "replace"))
         self.on(window, "resize", lambda e: self.schedule_render())
         self.on(document.getElementById("stats-open"), "click", lambda e: self.show_stats())
+        self.on(document.getElementById("hint"), "click", lambda e: self.assist.ask_hint())
+        self.on(document.getElementById("demo"), "click", lambda e: self.assist.toggle_demo())
+        self.on(document.getElementById("finish"), "click", lambda e: self.assist.finish())
         self.on(document.getElementById("stats-close"), "click", lambda e: self.close_stats())
         self.on(document.getElementById("stats-export"), "click", lambda e: self.export_stats())
         self.on(document.getElementById("stats-file"), "change", self.import_stats)
@@ -191,7 +196,8 @@ class App:
     # --- settings and language ----------------------------------------------------------
     def read_settings(self) -> dict[str, Any]:
         """The player's settings; the language defaults to the browser's."""
-        settings: dict[str, Any] = {"lang": "", "theme": "system", "motion": "system", "large": False, "left": False}
+        settings: dict[str, Any] = {"lang": "", "theme": "system", "motion": "system", "large": False, "left": False,
+                                    "auto": False, "winnable": False}
         text = self.storage("get", SETTINGS_KEY)
         if text is not None:
             try:
@@ -332,6 +338,7 @@ class App:
             self.save()  # the game being left, with its time up to now
         same_layout = self.session is not None and self.session.game.spec is game.spec \
             and self.session.game.options == game.options
+        self.assist.stop()
         self.session = session or Session(game, seed)
         self.cursor = None
         self.keep_save = False
@@ -361,7 +368,11 @@ class App:
 
     def new_deal(self) -> None:
         assert self.session is not None
-        self.load(self.session.game, fresh_seed(), "push")
+        game = self.session.game
+        if self.settings.get("winnable"):
+            self.assist.find_winnable(game, fresh_seed, lambda seed: self.load(game, seed, "push"))
+        else:
+            self.load(game, fresh_seed(), "push")
 
     def switch_game(self, game_id: str) -> None:
         saved = self.read_save(game_id)
@@ -428,8 +439,12 @@ class App:
         self.armed = None
         self.hover = None
 
-    def play(self, move: Move) -> bool:
+    def play(self, move: Move, by_app: bool = False) -> bool:
+        """Play a move through the engine's checked path (``by_app``: Finish, the demo or
+        a safe move, which a move of the player's own stops)."""
         assert self.session is not None
+        if not by_app:
+            self.assist.stop()
         before = self.session.state
         try:
             self.session.play(move)
@@ -443,9 +458,12 @@ class App:
             self.count_start()
         self.unpick()
         self.refresh()
+        if not by_app and self.settings.get("auto"):
+            self.assist.play_safe()
         return True
 
     def undo(self) -> None:
+        self.assist.stop()
         if self.session and self.session.undo():
             self.unpick()
             self.close_win()
@@ -453,6 +471,7 @@ class App:
             self.refresh()
 
     def redo(self) -> None:
+        self.assist.stop()
         if self.session and self.session.redo():
             self.unpick()
             self.announce(t("say.redo"))
@@ -519,6 +538,9 @@ class App:
             event.preventDefault()
             if not self.to_foundation(pile, index):
                 self.announce(t("illegal.plain"))
+        elif key.lower() == "h":
+            event.preventDefault()
+            self.assist.ask_hint()
         elif key.lower() == "d":
             event.preventDefault()
             stock = game.stock
@@ -582,6 +604,9 @@ class App:
         target = best[1]
         return target, (len(state.piles[target]) - 1) if state.piles[target] else None
 
+    def describe_move(self, state: Any, move: Move) -> str:
+        return move_words(self, state, move)
+
     def cards_text(self, state: Any, pile: int, n: int) -> str:
         """The cards n from the top of a pile, for the live region."""
         cards = state.piles[pile][-n:]
@@ -640,6 +665,10 @@ class App:
             marks["joined"] = game.spec.marked(game, state)
         elif self.press and self.press.dragging:
             marks["targets"] = set(self.press.targets)
+        hinted, hint_piles = self.assist.hint_marks()
+        if hinted or hint_piles:
+            marks["hint"] = hinted
+            marks["hint_piles"] = hint_piles
         if self.cursor is not None or document.activeElement == self.root:
             pile, index = self.cursor_spot()
             self.cursor = (pile, index)
@@ -692,8 +721,9 @@ class App:
                                   else f"“{say(s.label(game, state))}”"
                                   for s in game.spec.specials if s.available(game, state))
             self.message(t("stuck.special", offers=offers), "stuck")
-        elif document.getElementById("message").getAttribute("data-kind") == "stuck":
+        elif document.getElementById("message").getAttribute("data-kind") in ("stuck", "hint", "blunder"):
             self.clear_message()
+        self.assist.changed()
 
     def show_help(self) -> None:
         """The rules of the current game, drawn from its declaration (text only, no markup)."""

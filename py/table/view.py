@@ -136,12 +136,15 @@ class View:
         joined = marks.get("joined", set())
         targets = marks.get("targets", set())
         cursor = marks.get("cursor", set())  # the keyboard's place: a card, or a pile's slot
+        hinted = marks.get("hint", set())  # a hint: the cards to move and where they go
+        hint_piles = marks.get("hint_piles", set())
         for i, spec in enumerate(game.piles):
             x, y = m.origin(i)
             column = round(m.spots[i][0])
             pile = state.piles[i]
             label = self.slot_label(game, state, i)
-            cls = f"slot {spec.role}" + (" target" if i in targets else "") + (" cursor" if -1 - i in cursor else "")
+            cls = f"slot {spec.role}" + (" target" if i in targets else "") + (" cursor" if -1 - i in cursor else "") \
+                + (" hint-target" if i in hint_piles else "")
             named = pile_name(spec.name)
             self.write(("slot", i), self.slots[i], style_transform=f"translate({x:.1f}px,{y:.1f}px)", **{"class": cls},
                        data_label=label, style_z=str(9 + 20 * column),  # over the column to its left
@@ -168,6 +171,10 @@ class View:
                     classes.append("target")
                 if card in cursor:
                     classes.append("cursor")
+                if card in hinted:
+                    classes.append("hint")
+                elif k == top and i in hint_piles:
+                    classes.append("hint-target")
                 self.write(
                     ("card", card),
                     el,

@@ -1,0 +1,401 @@
+"""The solver at the table: whether the deal can still be won, hints, Finish, the demo,
+safe moves played by themselves, and deals that are known to be winnable.
+
+Every search runs in slices from timers (``Runner``), each well under the 50 ms of a
+long task, so the page answers clicks while the solver works.  What the solver has
+learnt is kept per position (its code): a winning line found once also tells that every
+position along it is winnable, so following it costs nothing.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from itertools import takewhile
+from typing import Any, Callable
+
+from pyodide.ffi import create_once_callable
+from pyscript import document, window
+
+from patience.game import MOVE, Move
+from patience.solver import LOST, UNKNOWN, WON, Search, safe_moves
+from patience.state import State
+
+from .i18n import pile_name, say, t
+
+SLICE_S = 0.02  # one slice of search: well under a long task (50 ms)
+STEP_S = 0.004  # one step within a slice
+ANALYSIS_S = 4.0  # search time for "is this position still winnable?"
+HINT_S = 0.15  # search time of a hint, which answers within about 300 ms
+WINNABLE_S = 2.5  # search time per candidate deal of "winnable deals only"
+WINNABLE_TRIES = 60
+STEP_MS = 320  # between the moves of Finish and of the demo (animated)
+SAFE_STEP_MS = 160  # between safe moves played by themselves
+QUICK_STEP_MS = 40  # the same with animation off
+
+
+class Runner:
+    """One search at a time, a slice per timer tick; a newer start cancels the older.
+
+    A slice is several small steps until SLICE_S has passed; the step size adapts to the
+    game (a Gaps position costs far more than a Klondike one), so no slice runs long.
+    A runner that yields to another waits while the other is busy (the background
+    indicator gives way to a hint)."""
+
+    def __init__(self, yield_to: Runner | None = None) -> None:
+        self.token = 0
+        self.search: Search | None = None
+        self.yield_to = yield_to
+        self.nodes = 8  # positions per step, adapted to the time they take
+
+    @property
+    def busy(self) -> bool:
+        return self.search is not None
+
+    def start(self, search: Search, done: Callable[[Search], None],
+              progress: Callable[[Search], None] | None = None) -> None:
+        self.token += 1
+        token = self.token
+        self.search = search
+
+        def tick() -> None:
+            if token != self.token:
+                return  # cancelled, or replaced by a newer search
+            if self.yield_to is not None and self.yield_to.busy:
+                later(tick, 20)
+                return
+            try:
+                finished = self.slice(search)
+            except Exception:
+                self.search = None
+                window.console.error(traceback.format_exc())
+                return
+            if finished:
+                self.search = None
+                done(search)
+                return
+            if progress is not None:
+                progress(search)
+            later(tick, 0)
+
+        later(tick, 0)
+
+    def cancel(self) -> None:
+        self.token += 1
+        self.search = None
+
+    def slice(self, search: Search) -> bool:
+        start = time.perf_counter()
+        deadline = start + SLICE_S
+        while True:
+            before, t0 = search.nodes, time.perf_counter()
+            if search.step(self.nodes):
+                return True
+            now = time.perf_counter()
+            done, spent = search.nodes - before, now - t0
+            if done and spent > 0:  # aim at steps of STEP_S
+                self.nodes = max(1, min(4096, int(done * STEP_S / spent)))
+            if now >= deadline:
+                return False
+
+
+def later(action: Callable[[], None], ms: int) -> None:
+    window.setTimeout(create_once_callable(action), ms)
+
+
+class Assistant:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.known: dict[str, tuple[str, list[Move]]] = {}  # position code → verdict, winning line
+        self.task = Runner()  # a hint, the demo's next move, a winnable deal
+        self.analysis = Runner(yield_to=self.task)  # the indicator's search, in the background
+        self.playing = ""  # "finish" or "demo" while moves are being played by the app
+        self.play_token = 0
+        self.told: set[str] = set()  # positions whose loss was already explained
+        self.hint: Move | None = None
+        self.hint_state: State | None = None  # the position the hint is for
+        self.analysing: State | None = None
+
+    # --- what is known of a position ----------------------------------------------------
+    def code(self, state: State) -> str:
+        return str(self.app.session.game.code(state))
+
+    def verdict(self, state: State) -> tuple[str, list[Move]] | None:
+        """What is known of a position (won with its line, lost), or None.  A position
+        reached by following a known winning line is winnable by the rest of it."""
+        session = self.app.session
+        game = session.game
+        if game.is_won(state):
+            return WON, []
+        if game.is_stuck(state):
+            return LOST, []
+        code = self.code(state)
+        found = self.known.get(code)
+        if found is None and session.at > 0 and session.state is state:
+            before = self.known.get(self.code(session.states[session.at - 1]))
+            if before is not None and before[0] == WON and before[1][:1] == [session.moves[session.at - 1]]:
+                found = self.known[code] = (WON, before[1][1:])
+        return found
+
+    def learn(self, state: State, verdict: str, line: list[Move]) -> None:
+        """Keep a verdict (an unknown one teaches nothing)."""
+        if verdict != UNKNOWN:
+            self.known[self.code(state)] = (verdict, list(line))
+
+    # --- after every change of position -------------------------------------------------
+    def changed(self) -> None:
+        """The position changed (a move, undo, a new deal): show what is known, and start
+        finding out what is not."""
+        session = self.app.session
+        if session is None:
+            return
+        state = session.state
+        if self.hint is not None and self.hint_state is not state:
+            self.hint = None
+            document.getElementById("table").removeAttribute("data-hint")
+        found = self.verdict(state)
+        if found is None:
+            self.show("checking")
+            if self.analysis.busy and self.analysing is state:
+                return  # already at it (a redraw, not a move)
+            self.analysing = state
+            search = Search(session.game, state, None, ANALYSIS_S)
+            self.analysis.start(search, lambda s: self.analysed(state, s))
+        else:
+            self.analysis.cancel()
+            self.show(found[0])
+            self.after_verdict(found[0])
+
+    def analysed(self, state: State, search: Search) -> None:
+        result = search.result()
+        self.learn(state, result.verdict, result.moves)
+        session = self.app.session
+        if session is not None and session.state is state:
+            self.show(result.verdict)
+            self.after_verdict(result.verdict)
+
+    def show(self, verdict: str) -> None:
+        box = document.getElementById("winnable")
+        key = {WON: "assist.won", LOST: "assist.lost", UNKNOWN: "assist.unknown"}.get(verdict, "assist.checking")
+        box.dataset.verdict = verdict
+        box.textContent = t(key)
+        box.title = t("assist.all_known")
+        finish = document.getElementById("finish")
+        finish.hidden = verdict != WON or bool(self.playing) or self.app.session.game.is_won(self.app.session.state)
+
+    def after_verdict(self, verdict: str) -> None:
+        if verdict == LOST:
+            self.explain_loss()
+
+    def explain_loss(self) -> None:
+        """A position that can no longer be won: name the move that lost it, if a
+        position before it is known winnable, and offer to undo to there."""
+        session = self.app.session
+        code = self.code(session.state)
+        if code in self.told:
+            return
+        for k in range(session.at - 1, -1, -1):
+            found = self.known.get(self.code(session.states[k]))
+            if found is not None and found[0] == WON:
+                self.told.add(code)
+                before, move = session.states[k], session.moves[k]
+                text = t("assist.blunder", n=k + 1, move=self.app.describe_move(before, move))
+                self.app.message(text, "blunder", t("assist.undo_to"), lambda: self.undo_to(k))
+                return
+            if found is not None:
+                return  # lost already then: this move did not lose it
+
+    def undo_to(self, k: int) -> None:
+        session = self.app.session
+        while session.at > k and session.undo():
+            pass
+        self.app.unpick()
+        self.app.clear_message()
+        self.app.announce(t("say.undo"))
+        self.app.refresh()
+
+    # --- hint -------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        session = self.app.session
+        state = session.state
+        found = self.verdict(state)
+        if found is not None and found[0] == WON and found[1]:
+            self.give_hint(found[1][0])
+            return
+        self.task.start(Search(session.game, state, None, HINT_S), lambda s: self.hinted(state, s))
+
+    def hinted(self, state: State, search: Search) -> None:
+        result = search.result()
+        self.learn(state, result.verdict, result.moves)
+        session = self.app.session
+        if session is None or session.state is not state:
+            return
+        move = search.best_move()
+        if move is None:
+            self.app.message(t("assist.no_hint"), "hint")
+            return
+        self.give_hint(move)
+
+    def give_hint(self, move: Move) -> None:
+        session = self.app.session
+        self.hint = move
+        self.hint_state = session.state
+        text = t("assist.hint", move=self.app.describe_move(session.state, move))
+        self.app.message(text, "hint")
+        self.app.announce(text)
+        self.app.render()
+        document.getElementById("table").dataset.hint = session.game.notation(move)
+
+    def hint_marks(self) -> tuple[set[Any], set[int]]:
+        """Cards and piles the current hint points at (for the view)."""
+        move = self.hint
+        session = self.app.session
+        if move is None or session is None:
+            return set(), set()
+        state = session.state
+        if move.kind == MOVE:
+            return set(state.piles[move.src][-move.n:]), {move.dst}
+        game = session.game
+        if move.kind in ("deal", "recycle") and game.stock >= 0:
+            return set(state.piles[game.stock][-1:]), {game.stock}
+        return set(), set()
+
+    # --- moves the app plays: Finish, the demo, safe moves ------------------------------
+    def stop(self) -> None:
+        """Stop Finish or the demo (the player took over, or asked)."""
+        if self.playing:
+            self.playing = ""
+            self.play_token += 1
+            self.task.cancel()
+            self.update_buttons()
+
+    def finish(self) -> None:
+        self.start_playing("finish")
+
+    def toggle_demo(self) -> None:
+        if self.playing == "demo":
+            self.stop()
+        else:
+            self.start_playing("demo")
+
+    def start_playing(self, kind: str) -> None:
+        self.stop()
+        self.playing = kind
+        self.play_token += 1
+        self.update_buttons()
+        token = self.play_token
+        later(lambda: self.next_move(token), 0)
+
+    def next_move(self, token: int) -> None:
+        if token != self.play_token or not self.playing:
+            return
+        session = self.app.session
+        state = session.state
+        if session.game.is_won(state) or session.game.is_stuck(state):
+            self.stop()
+            return
+        found = self.verdict(state)
+        if found is not None and found[0] == WON and found[1]:
+            self.play_then_continue(found[1][0], token)
+            return
+        if self.playing == "finish":  # nothing proven any more: hand back to the player
+            self.stop()
+            return
+
+        def searched(search: Search) -> None:
+            self.learn(state, search.result().verdict, search.result().moves)
+            move = search.best_move()
+            if move is None or token != self.play_token:
+                self.stop()
+                return
+            self.play_then_continue(move, token)
+
+        self.task.start(Search(session.game, state, None, HINT_S * 2), searched)
+
+    def play_then_continue(self, move: Move, token: int) -> None:
+        if not self.app.play(move, by_app=True):
+            self.stop()
+            return
+        later(lambda: self.next_move(token), self.pause(STEP_MS))
+
+    def update_buttons(self) -> None:
+        demo = document.getElementById("demo")
+        demo.textContent = t("assist.stop") if self.playing == "demo" else t("assist.demo")
+        demo.setAttribute("aria-pressed", "true" if self.playing == "demo" else "false")
+        if self.playing:
+            document.getElementById("finish").hidden = True
+
+    def play_safe(self) -> None:
+        """Safe moves to the foundations, one after another (the setting)."""
+        session = self.app.session
+        moves = home_now(session.game, session.state)
+        if not moves:
+            return
+        token = self.play_token
+        state = session.state
+
+        def one() -> None:
+            if token != self.play_token or self.app.session is not session or session.state is not state:
+                return
+            self.app.play(moves[0], by_app=True)
+            later(self.play_safe, self.pause(SAFE_STEP_MS))
+
+        later(one, self.pause(SAFE_STEP_MS))
+
+    @staticmethod
+    def pause(ms: int) -> int:
+        """Time between moves the app plays: shorter when moves are not animated."""
+        motion = str(window.getComputedStyle(document.documentElement).getPropertyValue("--move-ms")).strip()
+        return QUICK_STEP_MS if motion in ("0ms", "0s", "0") else ms
+
+    # --- winnable deals only ------------------------------------------------------------
+    def find_winnable(self, game: Any, seeds: Callable[[], int], found: Callable[[int], None]) -> None:
+        """Try deals one after another until the solver proves one winnable."""
+        self.stop()
+        tries = [0]
+
+        def cancel() -> None:
+            self.task.cancel()
+            self.app.message(t("assist.search_cancelled"), "info")
+
+        def next_deal() -> None:
+            if tries[0] >= WINNABLE_TRIES:
+                self.app.message(t("assist.search_failed", n=tries[0]), "warning")
+                return
+            tries[0] += 1
+            seed = seeds()
+            start = game.deal(seed)
+            self.app.message(t("assist.searching", n=tries[0]), "searching", t("assist.cancel"), cancel)
+
+            def done(search: Search) -> None:
+                result = search.result()
+                if result.verdict == WON:
+                    self.known[str(game.code(start))] = (WON, list(result.moves))
+                    found(seed)
+                else:
+                    next_deal()
+
+            self.task.start(Search(game, start, None, WINNABLE_S), done)
+
+        next_deal()
+
+
+def home_now(game: Any, state: State) -> list[Move]:
+    """The safe moves a player sees: cards on the table going home (the solver's safe
+    moves may turn the stock first, which a player would not expect to happen by itself)."""
+    return list(takewhile(lambda m: m.kind == MOVE, safe_moves(game, state)))
+
+
+def move_words(app: Any, state: State, move: Move) -> str:
+    """A move in words: «дама червей — на столбец 3», "Turn the stock"."""
+    game = app.session.game
+    if move.kind == MOVE:
+        return t("assist.move", cards=app.cards_text(state, move.src, move.n), pile=pile_name(game.names[move.dst]))
+    if move.kind in ("deal", "recycle"):
+        return t("assist.stock")
+    special = game.special(move.kind)
+    if special is not None:
+        return say(special.label(game, state))
+    if game.spec.action_label is not None:
+        return say(game.spec.action_label(game, state, move))
+    return move.kind

@@ -1,0 +1,186 @@
+"""The solver at the table: the winnability indicator, hints, Finish, the demo, a losing
+move told and undone, winnable deals only, safe moves played by themselves, and a page
+that stays responsive (no long task) while the solver works."""
+
+from __future__ import annotations
+
+import functools
+from itertools import takewhile
+
+from patience import get_game
+from patience.game import MOVE, Move
+from patience.solver import LOST, WON, safe_moves, solve
+from table.urlstate import to_query
+
+from ui import click_stock, open_deal, play_by_pointer, table, wait_moves
+
+READY = 'body[data-ready="1"]'
+VERDICT = "() => document.getElementById('winnable').dataset.verdict"
+
+
+def verdict_is(page, verdict: str, timeout: int = 30_000) -> None:
+    page.wait_for_function(f"() => document.getElementById('winnable').dataset.verdict === '{verdict}'",
+                           timeout=timeout)
+
+
+def set_option(page, name: str, on: bool) -> None:
+    if not page.evaluate("document.querySelector('.settings-menu').open"):
+        page.click(".settings-menu summary")
+    (page.check if on else page.uncheck)(f"#set-{name}")
+    page.keyboard.press("Escape")
+
+
+def set_motion(page, value: str) -> None:
+    if not page.evaluate("document.querySelector('.settings-menu').open"):
+        page.click(".settings-menu summary")
+    page.select_option("#set-motion", value)
+    page.keyboard.press("Escape")
+
+
+def home_now(game, state) -> list[Move]:
+    """What the table plays by itself: the solver's safe moves up to the first stock turn."""
+    return list(takewhile(lambda m: m.kind == MOVE, safe_moves(game, state)))
+
+
+@functools.cache
+def easy_win() -> tuple[int, int]:
+    """A Klondike draw-1 deal whose win the solver finds quickly, and its line's length."""
+    game = get_game("klondike", {"draw": "1"})
+    for seed in range(1, 40):
+        result = solve(game, game.deal(seed), 20_000)
+        if result.verdict == WON:
+            return seed, len(result.moves)
+    raise AssertionError("no quick win")
+
+
+@functools.cache
+def blunder() -> tuple[dict[str, str], int, Move]:
+    """A deal that can be won, and a first move after which it cannot."""
+    options = {"draw": "3", "passes": "1"}
+    game = get_game("klondike", options)
+    for seed in range(1, 80):
+        start = game.deal(seed)
+        if solve(game, start, 20_000).verdict != WON:
+            continue
+        for move in game.legal_moves(start):
+            if solve(game, game.apply(start, move), 20_000).verdict == LOST:
+                return options, seed, move
+    raise AssertionError("no blunder found")
+
+
+def test_the_indicator_says_winnable_and_finish_plays_it_out(page):
+    seed, length = easy_win()
+    game = get_game("klondike", {"draw": "1"})
+    open_deal(page, to_query(game, seed))
+    verdict_is(page, "won")
+    assert "all cards known" in page.get_attribute("#winnable", "title")
+    assert page.is_visible("#finish")
+    set_motion(page, "off")
+    try:
+        page.click("#finish")
+        page.wait_for_function("() => document.getElementById('table').dataset.status === 'won'", timeout=60_000)
+        assert int(table(page)["moves"]) >= 52
+        page.click("#win-close")
+    finally:
+        set_motion(page, "system")
+
+
+def test_a_hint_points_at_a_legal_move(page):
+    game = get_game("canfield")
+    open_deal(page, to_query(game, 14))
+    page.click("#hint")
+    page.wait_for_function("() => document.getElementById('table').dataset.hint", timeout=10_000)
+    move = game.parse_move(page.get_attribute("#table", "data-hint"))
+    assert game.is_legal(game.deal(14), move)
+    assert page.inner_text("#message-text").startswith("Hint: ")
+    if move.kind == MOVE:
+        assert page.locator(f'#table .card.hint[data-pile="{game.names[move.src]}"]').count() == move.n
+    page.keyboard.press("Escape")
+    click_stock(page)  # a move clears the hint
+    page.wait_for_function("() => !document.getElementById('table').dataset.hint")
+    assert page.locator("#table .card.hint").count() == 0
+
+
+def test_the_demo_plays_and_stops(page):
+    open_deal(page, "?game=frog&seed=3")
+    page.click("#demo")
+    assert page.get_attribute("#demo", "aria-pressed") == "true"
+    page.wait_for_function("() => +document.getElementById('table').dataset.moves >= 3", timeout=30_000)
+    page.click("#demo")
+    assert page.get_attribute("#demo", "aria-pressed") == "false"
+    page.wait_for_timeout(200)
+    moves = table(page)["moves"]
+    page.wait_for_timeout(1500)
+    assert table(page)["moves"] == moves  # stopped
+
+
+def test_a_losing_move_is_named_and_can_be_undone(page):
+    options, seed, move = blunder()
+    game = get_game("klondike", options)
+    open_deal(page, to_query(game, seed))
+    verdict_is(page, "won")
+    play_by_pointer(page, game, game.deal(seed), move, "taps")
+    wait_moves(page, 1)
+    verdict_is(page, "lost")
+    page.wait_for_function("() => document.getElementById('message').dataset.kind === 'blunder'")
+    assert page.inner_text("#message-text").startswith("Move 1 (")
+    page.click("#message-action")
+    wait_moves(page, 0)
+    verdict_is(page, "won")
+
+
+def test_winnable_deals_only(page):
+    open_deal(page, "?game=klondike&seed=1&draw=1")
+    set_option(page, "winnable", True)
+    try:
+        before = table(page)["seed"]
+        page.click("#new")
+        page.wait_for_function(f"() => document.getElementById('table').dataset.seed !== '{before}'", timeout=90_000)
+        verdict_is(page, "won", timeout=1000)  # proven before it was shown
+        game = get_game("klondike", {"draw": "1"})
+        seed = int(table(page)["seed"])
+        assert solve(game, game.deal(seed), 200_000).verdict == WON
+    finally:
+        set_option(page, "winnable", False)
+
+
+def test_the_search_for_a_winnable_deal_can_be_cancelled(page):
+    open_deal(page, "?game=klondike&seed=5&draw=3")
+    set_option(page, "winnable", True)
+    try:
+        page.click("#new")
+        page.wait_for_function("() => document.getElementById('message').dataset.kind === 'searching'")
+        page.click("#message-action", timeout=2000)
+        assert "stopped" in page.inner_text("#message-text")
+        assert table(page)["seed"] == "5"
+    finally:
+        set_option(page, "winnable", False)
+
+
+def test_safe_moves_play_by_themselves_when_asked(page):
+    game = get_game("klondike", {"draw": "1"})
+    seed = next(s for s in range(1, 300)
+                if home_now(game, game.apply(game.deal(s), Move("deal"))) and not home_now(game, game.deal(s)))
+    expected = home_now(game, game.apply(game.deal(seed), Move("deal")))
+    open_deal(page, to_query(game, seed))
+    set_option(page, "auto", True)
+    try:
+        click_stock(page)
+        page.wait_for_function(f"() => document.getElementById('table').dataset.moves === '{1 + len(expected)}'",
+                               timeout=10_000)
+        homes = page.locator('#table .card[data-pile^="f"]').count()
+        assert homes == sum(1 for m in expected if m.kind == MOVE and game.piles[m.dst].role == "foundation")
+    finally:
+        set_option(page, "auto", False)
+
+
+def test_the_page_stays_responsive_while_the_solver_works(page):
+    """No main-thread task over 50 ms while the indicator searches a hard position."""
+    open_deal(page, "?game=klondike&seed=12&draw=3&runs=any&foundation_return=on")
+    page.evaluate("""() => { window.__long = [];
+        window.__observer = new PerformanceObserver(list => window.__long.push(...list.getEntries().map(e => e.duration)));
+        window.__observer.observe({type: 'longtask'}); }""")
+    assert page.evaluate(VERDICT) == "checking"  # the solver is at work from here on
+    page.wait_for_timeout(3000)
+    long = page.evaluate("() => { window.__observer.disconnect(); return window.__long; }")
+    assert not [d for d in long if d > 50], long
