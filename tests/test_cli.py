@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
 from patience import get_game
 from patience.cli import main, wilson
+
+
+ROOT = Path(__file__).resolve().parent.parent  # (two conftest modules: import neither by name)
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
