@@ -97,3 +97,20 @@ def test_every_game_has_rules_help_that_describes_every_option():
             assert len(section) > 40, (spec.id, section)
         assert set(h.options) == {o.name for o in spec.options}, spec.id
         assert all(len(text) > 20 for text in h.options.values())
+
+
+def test_the_page_has_a_strict_content_security_policy():
+    """Only the page's own origin; scripts from files only (no inline script); eval only
+    as PyScript and Pyodide need it (their loaders and WebAssembly)."""
+    import re
+
+    html = (ROOT / "index.html").read_text()
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html).group(1)
+    rules = {part.split()[0]: part.split()[1:] for part in policy.split(";") if part.strip()}
+    assert rules["default-src"] == ["'self'"]
+    assert rules["script-src"] == ["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"]
+    assert "'unsafe-inline'" not in policy and "*" not in policy and "http" not in policy
+    assert rules["object-src"] == ["'none'"]
+    scripts = re.findall(r"<script\b([^>]*)>(.*?)</script>", html, re.S)
+    assert scripts and all("src=" in attrs and not body.strip() for attrs, body in scripts)
+    assert not re.search(r"\son[a-z]+=", html)  # no inline event handlers

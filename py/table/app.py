@@ -105,6 +105,7 @@ class App:
         self.updating = False
         self.stats = Stats()
         self.settings: dict[str, Any] = {}
+        self.written: dict[str, str] = {}  # what this tab last saved, by key
         self.assist = Assistant(self)
         self.return_focus: dict[str, Any] = {}
 
@@ -169,6 +170,7 @@ class App:
         self.on(document.getElementById("stats-file"), "change", self.import_stats)
         self.on(document.getElementById("stats-undo-import"), "click", lambda e: self.undo_import())
         self.on(document, "visibilitychange", lambda e: self.save())
+        self.on(window, "storage", self.other_tab)
         self.on(window, "pagehide", lambda e: self.save())
         self.read_stats()
         query = str(window.location.search)
@@ -333,8 +335,9 @@ class App:
         if notes:
             self.message(" ".join(notes), "warning")
 
-    def load(self, game: Game, seed: int, history: str, session: Session | None = None) -> None:
-        if self.session is not None:
+    def load(self, game: Game, seed: int, history: str, session: Session | None = None,
+             save_old: bool = True) -> None:
+        if self.session is not None and save_old:
             self.save()  # the game being left, with its time up to now
         same_layout = self.session is not None and self.session.game.spec is game.spec \
             and self.session.game.options == game.options
@@ -872,6 +875,7 @@ class App:
     def count_start(self) -> None:
         """The first move of a deal: it counts as played."""
         assert self.session is not None
+        self.read_stats()  # another tab may have counted games since
         self.session.counted = True
         self.stats.start(self.session.game)
         self.write_stats()
@@ -891,6 +895,7 @@ class App:
         self.count_end(old, False)
 
     def count_end(self, session: Session, won: bool) -> None:
+        self.read_stats()
         game = session.game
         when = int(float(window.Date.now()) // 1000)
         score = game.score(session.state)
@@ -1060,14 +1065,47 @@ class App:
             return None
 
     def save(self) -> None:
-        """Keep the game in progress (with its whole history) after every change."""
+        """Keep the game in progress (with its whole history) after every change.  A save
+        another tab wrote since this one's last is never overwritten: this tab takes the
+        newer game up instead (see other_tab)."""
         session = self.session
         if session is None or (self.keep_save and not session.moves):
+            return
+        key = saves.key(session.game.id)
+        current = self.storage("get", key)
+        mine = self.written.get(key)
+        if mine is not None and current is not None and current != mine:
+            self.adopt(key, current)
             return
         self.keep_save = False
         self.resumable = None
         self.count_abandoned(session)
-        self.storage("set", saves.key(session.game.id), saves.encode(session))
+        text = saves.encode(session)
+        if text == current or self.storage("set", key, text) is not None:
+            self.written[key] = text  # (a refused write leaves the last one as this tab's)
+
+    def other_tab(self, event: Any) -> None:
+        """Another tab of the app changed the storage: take its statistics, and its game
+        when it is the type shown here (two tabs never count a game twice, and a stale
+        tab never overwrites a newer save)."""
+        key, value = event.key, event.newValue
+        if not isinstance(key, str):
+            return
+        if key == STATS_KEY:
+            self.read_stats()
+            if not document.getElementById("stats").hidden:
+                self.show_stats()
+        elif self.session is not None and key == saves.key(self.session.game.id) and isinstance(value, str):
+            self.adopt(key, value)
+
+    def adopt(self, key: str, text: str) -> None:
+        try:
+            saved = saves.decode(text)
+        except saves.SaveError:
+            return  # a damaged save is dealt with when it is opened
+        self.written[key] = text
+        self.load(saved.game, saved.seed, "replace", saved, save_old=False)
+        self.message(t("tabs.updated"), "info")
 
     def offer_resume(self, saved: Session) -> None:
         self.resumable = saved
@@ -1080,7 +1118,8 @@ class App:
             self.load(saved.game, saved.seed, "push", saved)
 
     def storage(self, op: str, key: str, value: str = "") -> str | None:
-        """localStorage, with a failure told once (private mode, full or disabled storage)."""
+        """localStorage, with a failure told once (private mode, full or disabled storage).
+        A write that succeeded returns the text written."""
         try:
             store = window.localStorage
             if op == "get":
@@ -1088,12 +1127,15 @@ class App:
                 return got if isinstance(got, str) else None  # JS null arrives as jsnull, not None
             if op == "set":
                 store.setItem(key, value)
-            else:
-                store.removeItem(key)
+                return value
+            store.removeItem(key)
         except Exception:  # the browser refuses storage: play goes on unsaved
             if not self.storage_warned:
                 self.storage_warned = True
-                self.message(t("storage"), "warning")
+                if self.session is None:  # still starting: told once the table is shown
+                    self.after_load_message = " ".join(filter(None, [self.after_load_message, t("storage")]))
+                else:
+                    self.message(t("storage"), "warning")
         return None
 
     # --- pointer ---------------------------------------------------------------------

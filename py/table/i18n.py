@@ -155,6 +155,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "browser) and a new deal is shown.",
         "resume": "Your game of {game} (deal #{seed}, {n} {n|move|moves}) is kept until you move here.",
         "resume.action": "Resume it",
+        "tabs.updated": "This game was played on in another tab: here is its latest position.",
         "storage": "This browser does not let the page save your game; it will be lost if you close the tab.",
         "url.game": "Unknown game “{game}”: showing {default} instead.",
         "url.seed": "The deal number “{seed}” is not a whole number from 1 to {max}: dealing a new one.",
@@ -332,6 +333,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "resume": "Ваша партия «{game}» (расклад № {seed}, {n} {n|ход|хода|ходов}) сохранится, пока вы не "
                   "сделаете ход здесь.",
         "resume.action": "Продолжить её",
+        "tabs.updated": "Эту партию продолжили в другой вкладке: вот её последняя позиция.",
         "storage": "Браузер не даёт странице сохранять партию; она пропадёт, если закрыть вкладку.",
         "url.game": "Пасьянса «{game}» нет: показан «{default}».",
         "url.seed": "Номер расклада «{seed}» — не целое число от 1 до {max}: разложен новый.",

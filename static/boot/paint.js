@@ -38,7 +38,10 @@
   function setAttributes(el, attrs) {
     if (!attrs || typeof attrs !== "object") return;
     for (const [name, value] of Object.entries(attrs)) {
-      if (ATTRS.test(name) && typeof value === "string") el.setAttribute(name, value);
+      if (!ATTRS.test(name) || typeof value !== "string") continue;
+      // styles through the CSSOM: the page's Content-Security-Policy allows no style attributes
+      if (name === "style") el.style.cssText = value;
+      else el.setAttribute(name, value);
     }
   }
 

@@ -1,0 +1,169 @@
+"""Faults and bad input in the page: reloads and closed tabs at random points, a save from
+a future version, full and disabled storage, two tabs at once, and a table of malformed
+addresses.  Nothing completed is lost, nothing is counted twice, and no text from the
+address becomes markup.  Figures go to build/reliability/."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from table import saves
+from table.stats import KEY as STATS_KEY
+
+from ui import click_stock, open_deal, table, wait_moves
+
+READY = 'body[data-ready="1"]'
+FIGURES = Path(__file__).resolve().parent.parent.parent / "build" / "reliability"
+
+
+def record(name: str, figures: dict) -> None:
+    FIGURES.mkdir(parents=True, exist_ok=True)
+    (FIGURES / f"{name}.json").write_text(json.dumps(figures))
+
+
+def boot(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=60_000)
+
+
+def message(page) -> str:
+    return page.inner_text("#message-text") if page.is_visible("#message") else ""
+
+
+def moves(page) -> int:
+    return int(table(page)["moves"])
+
+
+def test_reloads_and_closed_tabs_lose_no_completed_move(browser, base_url):
+    rnd = random.Random("faults")
+    context = browser.new_context()
+    page = context.new_page()
+    url = base_url + "?game=klondike&seed=17&draw=1"
+    boot(page, url)
+    done = faults = lost = 0
+    try:
+        for round_ in range(8):
+            for _ in range(rnd.randint(1, 3)):
+                click_stock(page)
+                done += 1
+                page.wait_for_function(f"() => document.getElementById('table').dataset.moves === '{done}'")
+            if rnd.random() < 0.5:
+                click_stock(page)  # one more, not waited for: the reload may come mid-move
+                page.wait_for_timeout(rnd.randint(0, 40))
+            faults += 1
+            if round_ % 3 == 2:  # the tab closed and opened again
+                page.close()
+                page = context.new_page()
+                boot(page, url)
+            else:
+                page.reload()
+                page.wait_for_selector(READY, timeout=60_000)
+            now = moves(page)
+            lost += max(0, done - now)
+            assert now >= done, f"round {round_}: {done} moves made, {now} after the reload"
+            done = now
+    finally:
+        context.close()
+    record("faults-reload", {"faults": faults, "moves": done, "lost": lost})
+
+
+def test_a_save_from_a_future_version_is_kept_aside(fresh):
+    page, watch, base = fresh
+    boot(page, base + "?game=gaps8&seed=3")
+    future = json.dumps({"v": 99, "game": "gaps8", "options": {}, "seed": 3, "moves": [], "at": 0})
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [saves.key("gaps8"), future])
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    assert "another version" in message(page)
+    assert page.evaluate("k => localStorage.getItem(k)", saves.broken_key("gaps8")) == future
+    assert table(page)["status"] == "playing"
+
+
+def test_full_storage_is_told_and_play_goes_on(fresh):
+    page, watch, base = fresh
+    boot(page, base + "?game=klondike&seed=8&draw=1")
+    page.evaluate("""() => { Storage.prototype.setItem = function () {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); }; }""")
+    click_stock(page)
+    wait_moves(page, 1)
+    assert "does not let the page save" in message(page)
+    click_stock(page)
+    wait_moves(page, 2)
+
+
+def test_disabled_storage_is_told_and_play_goes_on(browser, base_url):
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script("""Object.defineProperty(window, 'localStorage', {
+        get() { throw new DOMException('Storage is disabled.', 'SecurityError'); } });""")
+    try:
+        boot(page, base_url + "?game=canfield&seed=2")
+        click_stock(page)
+        wait_moves(page, 1)
+        assert "does not let the page save" in message(page)
+        assert not errors
+    finally:
+        context.close()
+    record("faults-storage", {"faults": 3, "lost": 0})
+
+
+def test_two_tabs_share_one_game_and_count_it_once(browser, base_url):
+    context = browser.new_context()
+    one, two = context.new_page(), context.new_page()
+    url = base_url + "?game=klondike&seed=23&draw=1"
+    try:
+        boot(one, url)
+        boot(two, url)
+        click_stock(one)
+        click_stock(one)
+        wait_moves(one, 2)
+        two.wait_for_function("() => document.getElementById('table').dataset.moves === '2'", timeout=10_000)
+        assert "another tab" in message(two)
+        click_stock(two)
+        wait_moves(two, 3)
+        one.wait_for_function("() => document.getElementById('table').dataset.moves === '3'", timeout=10_000)
+        click_stock(one)  # the first tab plays on from the second tab's position
+        wait_moves(one, 4)
+        saved = saves.decode(one.evaluate("k => localStorage.getItem(k)", saves.key("klondike")))
+        assert saved.move_count == 4
+        records = json.loads(one.evaluate("k => localStorage.getItem(k)", STATS_KEY))["records"]
+        (record_,) = records.values()
+        assert record_["played"] == 1  # one game, counted once
+    finally:
+        context.close()
+    record("faults-tabs", {"faults": 1, "lost": 0, "counted_twice": 0})
+
+
+BAD_URLS = [
+    ("?game=chess&seed=5", "Unknown game"),
+    ("?game=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E", "Unknown game"),
+    ("?game=klondike&seed=abc", "is not a whole number"),
+    ("?game=klondike&seed=-4", "is not a whole number"),
+    ("?game=klondike&seed=0", "is not a whole number"),
+    ("?game=klondike&seed=1e9", "is not a whole number"),
+    ("?game=klondike&seed=99999999999999999999999999999999", "is not a whole number"),
+    ("?game=klondike&seed=%EF%BC%91%EF%BC%92", "is not a whole number"),  # full-width digits
+    ("?game=klondike&draw=7", "takes 3 or 1"),
+    ("?game=klondike&draw=%3Cb%3E3%3C%2Fb%3E", "takes 3 or 1"),
+    ("?game=klondike&colour=blue", "has no option"),
+    ("?game=klondike&%3Cscript%3E=1", "has no option"),
+    ("?game=frog&seed=" + "9" * 500, "is not a whole number"),
+]
+
+
+@pytest.mark.parametrize("query, told", BAD_URLS)
+def test_malformed_addresses_are_told_and_never_markup(page, query, told):
+    open_deal(page, query)
+    page.wait_for_function("() => !document.getElementById('message').hidden")
+    assert told in message(page)
+    assert page.evaluate("document.querySelectorAll('#message-text *, img, script:not([src])').length") == 0
+    assert table(page)["status"] == "playing"
+    assert len(message(page)) < 300  # long input is shortened
+    if (query, told) == BAD_URLS[-1]:
+        record("bad-input-urls", {"tried": len(BAD_URLS)})
