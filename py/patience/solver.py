@@ -23,6 +23,16 @@ A game declares what the search may assume in ``GameSpec.solver`` (``SolverHooks
 a game without hooks is searched through ``legal_moves`` and ``apply`` alone.  The
 search runs in slices: ``Search.step(max_nodes)`` does a bounded amount of work and
 says whether it is finished, so a page can call it from timers without freezing.
+
+For the table:
+
+- ``Search(game, state, budget=None, seconds=5.0)``; from a timer call
+  ``search.step(max_nodes=10**9, max_seconds=0.02)`` until it returns True; then
+  ``search.verdict`` is ``won`` / ``lost`` / ``unknown`` and ``search.line`` the winning
+  line (engine moves from ``state``, for Finish and Demo).  ``search.best_move()`` is a
+  hint at any time (the winning line's first move once found).
+- ``safe_moves(game, state)``: the moves auto-play may make now, in order.
+- ``hint`` and ``solve`` run a search to its end in one call (command line, tests).
 """
 
 from __future__ import annotations
@@ -285,8 +295,10 @@ class Lane:
     def close(self, moves: tuple[Move, ...], state: State) -> Step:
         return closed(self.model, moves, state)
 
-    def expand(self, nodes: int, is_won: Callable[[State], bool]) -> tuple[int, bytes | None]:
-        """Expand up to ``nodes`` positions: (positions expanded, key of a won position)."""
+    def expand(self, nodes: int, is_won: Callable[[State], bool],
+               deadline: float | None = None) -> tuple[int, bytes | None]:
+        """Expand up to ``nodes`` positions, stopping early at ``deadline`` (a
+        ``time.perf_counter`` value): (positions expanded, key of a won position)."""
         model, links, frontier = self.model, self.links, self.frontier
         key, steps, score, close = model.key, model.steps, model.score, self.close
         count, best = self.count, self.best
@@ -312,6 +324,8 @@ class Lane:
                     if rng is not None:
                         value += rng.below(1024) * jitter
                     push(frontier, (-value, -count, k, child))
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
             return done, None
         finally:
             self.count, self.best = count, best
@@ -415,7 +429,7 @@ class Search:
                 # run in slices of nodes finds exactly what one run finds.
                 lanes = self.lanes
                 lane = lanes[self.turn % len(lanes)]
-                done, won = lane.expand(min(self.turn_left, limit - self.nodes), is_won)
+                done, won = lane.expand(min(self.turn_left, limit - self.nodes), is_won, deadline)
                 self.nodes += done
                 self.turn_left -= done
                 if won is not None:
@@ -445,16 +459,18 @@ class Search:
             self.elapsed += time.perf_counter() - start
 
     def run(self) -> Result:
-        """Search until finished (for the command line and tests)."""
+        """Search until finished (for the command line and tests); a winning line is
+        replayed through the checked play first."""
         while not self.step(1 << 30):
             pass
+        if self.verdict == WON:
+            self.check_line()
         return self.result()
 
     def finish(self, verdict: str, line: list[Move]) -> None:
         self.verdict = verdict
         if verdict == WON:
             self.line = line
-            self.check_line()
         elif self.lanes:
             self.lead = self.leading()
         self.lanes = []
