@@ -4,6 +4,7 @@
     python3 build.py serve [--port 8000]   build what is missing, serve on 127.0.0.1
     python3 build.py test [pytest args]    install test needs, build, run every test
     python3 build.py site DIR              a deployable static folder
+    python3 build.py reliability           run the hardening tests, write docs/reliability.md
 
 The Pyodide and PyScript runtimes come from the npm registry through ``npm pack``
 (pinned versions), are checked against pinned integrity hashes and unpacked into
@@ -441,6 +442,16 @@ def test(args: list[str]) -> int:
     return subprocess.run([str(venv_python()), "-m", "pytest", *args], cwd=ROOT, env=env).returncode
 
 
+def reliability() -> int:
+    """Run the hardening tests, then write docs/reliability.md from their figures."""
+    shutil.rmtree(BUILD / "reliability", ignore_errors=True)
+    rc = test(["-q", "tests/test_fuzz.py", "tests/test_stats.py", "tests/e2e/test_monkey.py",
+               "tests/e2e/test_faults.py"])
+    if rc != 0:
+        return rc
+    return subprocess.run([sys.executable, str(ROOT / "tools" / "reliability.py")], cwd=ROOT).returncode
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] in ("-h", "--help"):
         print(__doc__)
@@ -459,6 +470,8 @@ def main(argv: list[str]) -> int:
             fail("usage: python3 build.py site DIR")
         say(f"site written to {build_site(Path(rest[0]).resolve())}")
         return 0
+    if cmd == "reliability":
+        return reliability()
     if cmd == "icons":
         write_icons()
         return 0

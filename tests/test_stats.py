@@ -113,3 +113,18 @@ def test_clock():
     assert clock(0) == "0:00"
     assert clock(61_999) == "1:01"
     assert clock(3_600_000 + 62_000) == "1:01:02"
+
+
+def test_bad_imports_figure():
+    """For docs/reliability.md: how many malformed statistics files are tried."""
+    import json as _json
+    from pathlib import Path
+
+    refused = 0
+    for text in BAD.values():
+        with pytest.raises(StatsError):
+            Stats.decode(text)
+        refused += 1
+    figures = Path(__file__).resolve().parent.parent / "build" / "reliability"
+    figures.mkdir(parents=True, exist_ok=True)
+    (figures / "bad-input-imports.json").write_text(_json.dumps({"tried": len(BAD), "refused": refused}))

@@ -341,7 +341,7 @@ class App:
             self.save()  # the game being left, with its time up to now
         same_layout = self.session is not None and self.session.game.spec is game.spec \
             and self.session.game.options == game.options
-        self.assist.stop()
+        self.assist.forget()
         self.session = session or Session(game, seed)
         self.cursor = None
         self.keep_save = False

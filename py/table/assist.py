@@ -250,8 +250,8 @@ class Assistant:
         """Cards and piles the current hint points at (for the view)."""
         move = self.hint
         session = self.app.session
-        if move is None or session is None:
-            return set(), set()
+        if move is None or session is None or self.hint_state is not session.state:
+            return set(), set()  # a hint is for the position it was given in
         state = session.state
         if move.kind == MOVE:
             return set(state.piles[move.src][-move.n:]), {move.dst}
@@ -261,6 +261,14 @@ class Assistant:
         return set(), set()
 
     # --- moves the app plays: Finish, the demo, safe moves ------------------------------
+    def forget(self) -> None:
+        """Another game or deal: stop, and drop its hint."""
+        self.stop()
+        self.task.cancel()
+        self.hint = None
+        self.hint_state = None
+        document.getElementById("table").removeAttribute("data-hint")
+
     def stop(self) -> None:
         """Stop Finish or the demo (the player took over, or asked)."""
         if self.playing:

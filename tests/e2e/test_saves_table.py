@@ -69,7 +69,7 @@ def test_another_deal_keeps_the_save_and_offers_it(fresh):
     wait_moves(page, 1)
     page.goto(base + to_query(game, 32))
     page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
-    assert table(page)["seed"] == "32" and "deal #31, 1 moves" in message(page)
+    assert table(page)["seed"] == "32" and "deal #31, 1 move)" in message(page)
     page.click("#message-action")
     page.wait_for_function("() => document.getElementById('table').dataset.seed === '31'")
     assert table(page)["moves"] == "1" and "seed=31" in page.evaluate("location.search")
