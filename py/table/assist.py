@@ -250,9 +250,11 @@ class Assistant:
         """Cards and piles the current hint points at (for the view)."""
         move = self.hint
         session = self.app.session
-        if move is None or session is None or self.hint_state is not session.state:
+        if move is None or session is None:
+            return set(), set()
+        state: State = session.state
+        if self.hint_state is not state:
             return set(), set()  # a hint is for the position it was given in
-        state = session.state
         if move.kind == MOVE:
             return set(state.piles[move.src][-move.n:]), {move.dst}
         game = session.game
