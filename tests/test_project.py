@@ -114,3 +114,15 @@ def test_the_page_has_a_strict_content_security_policy():
     scripts = re.findall(r"<script\b([^>]*)>(.*?)</script>", html, re.S)
     assert scripts and all("src=" in attrs and not body.strip() for attrs, body in scripts)
     assert not re.search(r"\son[a-z]+=", html)  # no inline event handlers
+
+
+def test_no_code_writes_markup():
+    """Text from the address, storage or a file only ever becomes text: no code of ours
+    writes HTML (innerHTML and its kin), so nothing can become markup."""
+    import re
+
+    sources = [*(ROOT / "py").rglob("*.py"), *(ROOT / "static").glob("*.js"), *(ROOT / "static" / "boot").glob("*.js"),
+               *(ROOT / "static" / "boot").glob("*.mjs"), ROOT / "index.html"]
+    for path in sources:
+        text = path.read_text()
+        assert not re.search(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|createContextualFragment", text), path
