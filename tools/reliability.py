@@ -5,6 +5,8 @@ Run through ``python3 build.py reliability``, which runs the tests first."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -14,6 +16,15 @@ FIGURES = ROOT / "build" / "reliability"
 
 def load(prefix: str) -> dict[str, dict]:
     return {p.stem.removeprefix(prefix + "-"): json.loads(p.read_text()) for p in sorted(FIGURES.glob(f"{prefix}-*.json"))}
+
+
+def commit() -> str:
+    """The commit whose tests left the figures (RELIABILITY_COMMIT, else the checkout's)."""
+    given = os.environ.get("RELIABILITY_COMMIT")
+    if given:
+        return given
+    out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    return out.stdout.strip() or "unknown"
 
 
 def main() -> int:
@@ -34,6 +45,8 @@ def main() -> int:
         "`python3 build.py test` runs) and writes this file from the figures they leave in",
         "`build/reliability/`. The long runs are `python3 bench/fuzz_long.py` (many more fuzzed",
         "moves and monkey actions); they print their figures.",
+        "",
+        f"These figures: the run of the tests at commit `{commit()}`.",
         "",
         "## Engine fuzzing (`tests/test_fuzz.py`)",
         "",
