@@ -13,7 +13,7 @@ import build
 from table import saves
 from table.stats import KEY as STATS_KEY
 
-from ui import click_stock, table, wait_moves
+from ui import click_stock, message, table, visit, wait_moves
 
 READY = 'body[data-ready="1"]'
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
@@ -32,13 +32,6 @@ document.addEventListener('DOMContentLoaded', () => {
 LIVE_CARDS = "() => [...document.querySelectorAll('#table [data-card]')].map(c => c.dataset.card + '@' + c.dataset.pile).sort()"
 
 
-def boot(page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector(READY, timeout=60_000)
-
-
-def message(page) -> str:
-    return page.inner_text("#message-text") if page.is_visible("#message") else ""
 
 
 def note(page) -> str:
@@ -52,7 +45,7 @@ def stats(page) -> dict:
 
 def test_loading_goes_through_its_stages_in_order(fresh):
     page, watch, base = fresh
-    boot(page, base + "?game=zmey&seed=3")
+    visit(page, base + "?game=zmey&seed=3")
     marks = page.evaluate(MARKS)
     order = ["runtime", "python", "engine", "table", "ready"]
     assert all(name in marks for name in order), marks
@@ -62,7 +55,7 @@ def test_loading_goes_through_its_stages_in_order(fresh):
 
 def test_a_repeat_visit_paints_the_last_table_before_python(fresh):
     page, watch, base = fresh
-    boot(page, base + "?game=klondike&seed=8&draw=1")
+    visit(page, base + "?game=klondike&seed=8&draw=1")
     click_stock(page)
     click_stock(page)
     wait_moves(page, 2)
@@ -83,7 +76,7 @@ def test_a_repeat_visit_paints_the_last_table_before_python(fresh):
 
 def test_a_stored_table_never_becomes_markup(fresh):
     page, watch, base = fresh
-    boot(page, base + "?game=frog&seed=5")
+    visit(page, base + "?game=frog&seed=5")
     evil = {
         "v": 1, "search": "?game=frog&seed=5", "width": 1280, "attrs": {"onclick": "window.__hit=1"},
         "texts": {"moves": {"text": "<b id=injected>7</b>", "hidden": False}},
@@ -107,7 +100,7 @@ def test_a_stored_table_never_becomes_markup(fresh):
 
 def test_the_clock_runs_while_playing_and_survives_a_reload(fresh):
     page, watch, base = fresh
-    boot(page, base + "?game=canfield&seed=9")
+    visit(page, base + "?game=canfield&seed=9")
     assert page.inner_text("#time") == "0:00"
     page.wait_for_timeout(1500)
     assert page.inner_text("#time") == "0:00"  # not started before the first move
@@ -123,7 +116,7 @@ def test_the_clock_runs_while_playing_and_survives_a_reload(fresh):
 
 def test_statistics_count_played_and_abandoned_games_and_draw_a_chart(fresh):
     page, watch, base = fresh
-    boot(page, base + "?game=klondike&seed=31&draw=3")
+    visit(page, base + "?game=klondike&seed=31&draw=3")
     assert stats(page) == {}
     page.click("#new")  # no move yet: nothing counted
     page.wait_for_function("() => document.getElementById('table').dataset.seed !== '31'")
@@ -151,7 +144,7 @@ def test_statistics_count_played_and_abandoned_games_and_draw_a_chart(fresh):
 
 def test_statistics_export_and_import_with_checks(fresh):
     page, watch, base = fresh
-    boot(page, base + "?game=bride&seed=12")
+    visit(page, base + "?game=bride&seed=12")
     click_stock(page)
     wait_moves(page, 1)
     page.click("#stats-open")
@@ -186,7 +179,7 @@ def test_statistics_export_and_import_with_checks(fresh):
 
 def test_damaged_statistics_are_set_aside_with_a_message(fresh):
     page, watch, base = fresh
-    boot(page, base + "?game=glider&seed=2")
+    visit(page, base + "?game=glider&seed=2")
     page.evaluate("k => localStorage.setItem(k, '{\"format\": \"patience-statistics\", \"v\": 1, \"rec')", STATS_KEY)
     page.reload()
     page.wait_for_selector(READY, timeout=60_000)
@@ -196,7 +189,7 @@ def test_damaged_statistics_are_set_aside_with_a_message(fresh):
 
 def test_a_bare_address_reopens_the_last_game(fresh):
     page, watch, base = fresh
-    boot(page, base + "?game=potocki&seed=77")
+    visit(page, base + "?game=potocki&seed=77")
     page.goto(base)
     page.wait_for_selector(READY, timeout=60_000)
     assert table(page)["game"] == "potocki" and table(page)["seed"] == "77"
@@ -213,7 +206,7 @@ def test_an_update_is_offered_and_taken_without_losing_the_game(browser):
     context = browser.new_context()
     page = context.new_page()
     try:
-        boot(page, base + "?game=cross&seed=3")
+        visit(page, base + "?game=cross&seed=3")
         page.wait_for_function(CONTROLLED, timeout=60_000)
         click_stock(page)
         wait_moves(page, 1)

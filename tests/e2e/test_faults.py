@@ -14,7 +14,7 @@ import pytest
 from table import saves
 from table.stats import KEY as STATS_KEY
 
-from ui import click_stock, open_deal, table, wait_moves
+from ui import click_stock, message, open_deal, table, visit, wait_moves
 
 READY = 'body[data-ready="1"]'
 FIGURES = Path(__file__).resolve().parent.parent.parent / "build" / "reliability"
@@ -25,13 +25,6 @@ def record(name: str, figures: dict) -> None:
     (FIGURES / f"{name}.json").write_text(json.dumps(figures))
 
 
-def boot(page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector(READY, timeout=60_000)
-
-
-def message(page) -> str:
-    return page.inner_text("#message-text") if page.is_visible("#message") else ""
 
 
 def moves(page) -> int:
@@ -43,7 +36,7 @@ def test_reloads_and_closed_tabs_lose_no_completed_move(browser, base_url):
     context = browser.new_context()
     page = context.new_page()
     url = base_url + "?game=klondike&seed=17&draw=1"
-    boot(page, url)
+    visit(page, url)
     done = faults = lost = 0
     try:
         for round_ in range(8):
@@ -58,7 +51,7 @@ def test_reloads_and_closed_tabs_lose_no_completed_move(browser, base_url):
             if round_ % 3 == 2:  # the tab closed and opened again
                 page.close()
                 page = context.new_page()
-                boot(page, url)
+                visit(page, url)
             else:
                 page.reload()
                 page.wait_for_selector(READY, timeout=60_000)
@@ -73,7 +66,7 @@ def test_reloads_and_closed_tabs_lose_no_completed_move(browser, base_url):
 
 def test_a_save_from_a_future_version_is_kept_aside(fresh):
     page, watch, base = fresh
-    boot(page, base + "?game=gaps8&seed=3")
+    visit(page, base + "?game=gaps8&seed=3")
     future = json.dumps({"v": 99, "game": "gaps8", "options": {}, "seed": 3, "moves": [], "at": 0})
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [saves.key("gaps8"), future])
     page.reload()
@@ -85,7 +78,7 @@ def test_a_save_from_a_future_version_is_kept_aside(fresh):
 
 def test_full_storage_is_told_and_play_goes_on(fresh):
     page, watch, base = fresh
-    boot(page, base + "?game=klondike&seed=8&draw=1")
+    visit(page, base + "?game=klondike&seed=8&draw=1")
     page.evaluate("""() => { Storage.prototype.setItem = function () {
         throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); }; }""")
     click_stock(page)
@@ -103,7 +96,7 @@ def test_disabled_storage_is_told_and_play_goes_on(browser, base_url):
     page.add_init_script("""Object.defineProperty(window, 'localStorage', {
         get() { throw new DOMException('Storage is disabled.', 'SecurityError'); } });""")
     try:
-        boot(page, base_url + "?game=canfield&seed=2")
+        visit(page, base_url + "?game=canfield&seed=2")
         click_stock(page)
         wait_moves(page, 1)
         assert "does not let the page save" in message(page)
@@ -118,8 +111,8 @@ def test_two_tabs_share_one_game_and_count_it_once(browser, base_url):
     one, two = context.new_page(), context.new_page()
     url = base_url + "?game=klondike&seed=23&draw=1"
     try:
-        boot(one, url)
-        boot(two, url)
+        visit(one, url)
+        visit(two, url)
         click_stock(one)
         click_stock(one)
         wait_moves(one, 2)

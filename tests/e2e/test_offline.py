@@ -11,15 +11,11 @@ from pathlib import Path
 import build
 from patience import GAMES
 
-from ui import click_stock, table, wait_moves
+from ui import click_stock, table, visit, wait_moves
 
 READY = 'body[data-ready="1"]'
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 
-
-def boot(page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector(READY, timeout=60_000)
 
 
 def site() -> Path:
@@ -28,7 +24,7 @@ def site() -> Path:
 
 def test_installable_manifest_and_worker(fresh):
     page, watch, base = fresh
-    boot(page, base + "?game=klondike&seed=2")
+    visit(page, base + "?game=klondike&seed=2")
     page.wait_for_function(CONTROLLED, timeout=60_000)
     cdp = page.context.new_cdp_session(page)
     errors = [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]]
@@ -49,7 +45,7 @@ def test_installable_manifest_and_worker(fresh):
 
 def test_offline_after_one_visit_plays_every_game(fresh):
     page, watch, base = fresh
-    boot(page, base + "?game=klondike&seed=3&draw=1")
+    visit(page, base + "?game=klondike&seed=3&draw=1")
     page.wait_for_function(CONTROLLED, timeout=60_000)
     page.context.set_offline(True)
     page.reload()
@@ -69,7 +65,7 @@ def test_the_app_starts_with_the_server_stopped(browser):
     context = browser.new_context()
     page = context.new_page()
     try:
-        boot(page, base + "?game=frog&seed=4")
+        visit(page, base + "?game=frog&seed=4")
         page.wait_for_function(CONTROLLED, timeout=60_000)
         server.shutdown()
         server.server_close()
@@ -91,7 +87,7 @@ def test_served_from_a_sub_path(browser):
         errors: list[str] = []
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         try:
-            boot(page, base + "?game=canfield&seed=6")
+            visit(page, base + "?game=canfield&seed=6")
             assert table(page)["game"] == "canfield"
             page.wait_for_function(CONTROLLED, timeout=60_000)
             scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")

@@ -7,11 +7,8 @@ import pytest
 from patience import get_game
 from table.urlstate import to_query
 
-from ui import assert_dom_is, click_stock, open_deal, rightmost, table
+from ui import assert_dom_is, click_stock, message, open_deal, rightmost, table
 
-
-def message(page) -> str:
-    return page.inner_text("#message-text") if page.is_visible("#message") else ""
 
 
 @pytest.mark.parametrize("query,expect", [

@@ -8,22 +8,15 @@ from patience.game import Move
 from table import saves
 from table.urlstate import to_query
 
-from ui import assert_dom_is, click_stock, table, wait_moves
+from ui import assert_dom_is, click_stock, message, table, visit, wait_moves
 
 
-def boot(page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
-
-
-def message(page) -> str:
-    return page.inner_text("#message-text") if page.is_visible("#message") else ""
 
 
 def test_reload_resumes_moves_undo_and_redo(fresh):
     page, watch, base = fresh
     game = get_game("klondike", {"draw": "1"})
-    boot(page, base + to_query(game, 21))
+    visit(page, base + to_query(game, 21))
     assert message(page) == ""  # a first visit has no save and says nothing about one
     mirror = Session(game, 21)
     for k in range(1, 4):
@@ -49,7 +42,7 @@ def test_reload_resumes_moves_undo_and_redo(fresh):
 
 def test_a_damaged_save_is_set_aside_with_a_message(fresh):
     page, watch, base = fresh
-    boot(page, base + "?game=canfield&seed=5")
+    visit(page, base + "?game=canfield&seed=5")
     click_stock(page)
     wait_moves(page, 1)
     page.evaluate("k => localStorage.setItem(k, localStorage.getItem(k).slice(0, 30))", saves.key("canfield"))
@@ -64,7 +57,7 @@ def test_a_damaged_save_is_set_aside_with_a_message(fresh):
 def test_another_deal_keeps_the_save_and_offers_it(fresh):
     page, watch, base = fresh
     game = get_game("klondike")
-    boot(page, base + to_query(game, 31))
+    visit(page, base + to_query(game, 31))
     click_stock(page)
     wait_moves(page, 1)
     page.goto(base + to_query(game, 32))
@@ -84,7 +77,7 @@ def test_another_deal_keeps_the_save_and_offers_it(fresh):
 def test_refused_storage_is_told_and_play_goes_on(fresh):
     page, watch, base = fresh
     page.add_init_script("Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };")
-    boot(page, base + "?game=klondike&seed=8&draw=1")
+    visit(page, base + "?game=klondike&seed=8&draw=1")
     click_stock(page)
     wait_moves(page, 1)
     assert "does not let the page save" in message(page)
@@ -94,7 +87,7 @@ def test_refused_storage_is_told_and_play_goes_on(fresh):
 
 def test_a_damaged_save_met_through_the_chooser_is_told_too(fresh):
     page, watch, base = fresh
-    boot(page, base + "?game=klondike&seed=5")
+    visit(page, base + "?game=klondike&seed=5")
     page.evaluate("k => localStorage.setItem(k, '{\"v\": 1, \"game\": \"frog\"}')", saves.key("frog"))
     page.select_option("#game", "frog")
     page.wait_for_function("() => document.getElementById('table').dataset.game === 'frog'")

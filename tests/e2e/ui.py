@@ -10,6 +10,17 @@ READ_DOM = """() => [...document.querySelectorAll('#table .card[data-pile]')].ma
     e.dataset.pile, +e.dataset.index, e.dataset.card, e.dataset.face, e.dataset.deck])"""
 
 
+def visit(page, url: str) -> None:
+    """Load the page at ``url`` (a real navigation) and wait until it is ready."""
+    page.goto(url)
+    page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
+
+
+def message(page) -> str:
+    """The message shown to the player ('' when none)."""
+    return page.inner_text("#message-text") if page.is_visible("#message") else ""
+
+
 def rightmost(page, selector: str = "#table .card") -> float:
     """The right edge of the rightmost element matching ``selector``, in CSS pixels."""
     return page.evaluate(f"Math.max(...[...document.querySelectorAll('{selector}')]"
