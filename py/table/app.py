@@ -504,6 +504,8 @@ class App:
             if event.key == "Escape":
                 for menu in document.querySelectorAll("details.menu"):
                     menu.open = False
+                if self.selected:
+                    self.announce(t("say.put_back"))
                 self.unpick()
                 self.refresh()
             elif document.activeElement == self.root and self.session is not None:
