@@ -9,8 +9,10 @@ from helpers import position
 from patience import GAMES, get_game
 from patience.cards import RANKS, SUITS, deck, make_card
 from patience.game import MOVE, Game, Move
-from patience.solver import (ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Search, hint, model_of, safe_moves, solve,
+from patience.games.klondike_dfs import hopeless, position_of
+from patience.solver import (ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Model, Search, hint, model_of, safe_moves, solve,
                              talon_positions)
+from patience.rng import Rng
 from patience.state import State
 
 # deals that a small budget wins at the defaults (the solver is deterministic)
@@ -224,3 +226,102 @@ def test_unknown_when_the_budget_is_spent():
     game = get_game("klondike", {"draw": "1"})
     result = solve(game, game.deal(2), 50)
     assert result.verdict == UNKNOWN and result.nodes == 50 and result.moves == []
+
+
+@pytest.mark.parametrize("opts", [{"draw": "3", "runs": "any", "foundation_return": "on"}, {}, {"draw": "1"}])
+def test_no_position_of_a_winning_line_is_called_hopeless(opts):
+    """The looser game that proves Klondike positions lost at a glance must never call
+    a position lost that a winning line passes through."""
+    game = get_game("klondike", opts)
+    back = game.options["foundation_return"] == "on"
+    checked = 0
+    for seed in range(1, 41):
+        result = solve(game, game.deal(seed), 4000)
+        if result.verdict != WON:
+            continue
+        state = game.deal(seed)
+        for move in result.moves:
+            state = game.play(state, move)
+            assert not hopeless(position_of(game, state), back), (seed, game.code(state))
+            checked += 1
+    assert checked > 2000
+
+
+def test_hopeless_positions_are_lost_by_the_plain_search():
+    """Where the looser game says lost, the engine's own moves, searched to the end
+    without any of the Klondike model's pruning, agree."""
+    game, state = klondike_spade_blocked()
+    assert hopeless(position_of(game, state), back=False)
+    assert Search(game, state, 10_000).run().verdict == LOST
+    plain = Model(game)
+    assert exhaust(plain, state) == LOST
+    back_game, back_state = klondike_spade_blocked(foundation_return="on", runs="any")
+    assert not hopeless(position_of(back_game, back_state), back=True)
+
+
+def exhaust(model: Model, state: State, limit: int = 200_000) -> str | None:
+    """Every position the engine's moves reach (a plain search, no pruning, no K+);
+    None when there are more than ``limit``."""
+    seen = {state[:2]}  # the passes counter left out: they are unlimited
+    todo = [state]
+    game = model.game
+    while todo:
+        s = todo.pop()
+        if game.is_won(s):
+            return WON
+        for move in game.legal_moves(s):
+            after = game.apply(s, move)
+            if after[:2] not in seen:
+                seen.add(after[:2])
+                todo.append(after)
+                if len(seen) > limit:
+                    return None
+    return LOST
+
+
+STOCK = 3
+
+
+def endgame(game: Game, rng: Rng) -> State:
+    """A random late position: each suit home to a random height, the other cards dealt
+    at random to the columns (only the top card of each face up) and the stock."""
+    homes = [4 + rng.below(9) for _ in range(4)]
+    rest = [make_card(r, s) for s in range(4) for r in range(homes[s] + 1, 14)]
+    rest = [rest[i] for i in rng.shuffled(tuple(range(len(rest))))]
+    piles = [()] * len(game.piles)
+    down = [0] * len(game.piles)
+    for s, f in enumerate(game.foundations):
+        piles[f] = tuple(make_card(r, s) for r in range(1, homes[s] + 1))
+    stock = rest[:STOCK]
+    piles[game.stock], down[game.stock] = tuple(stock), len(stock)
+    cards = rest[STOCK:]
+    for i in range(1, 8):
+        t = game.index[f"t{i}"]
+        k = min(len(cards), 1 + rng.below(3))
+        if i == 7:
+            k = len(cards)
+        piles[t], cards = tuple(cards[:k]), cards[k:]
+        down[t] = max(0, k - 1)
+    return State(tuple(piles), tuple(down), game.empty_state().info)
+
+
+@pytest.mark.parametrize("opts", [{"draw": "1", "runs": "any"}, {}])
+def test_klondike_search_agrees_with_the_plain_search_on_endgames(opts):
+    """Klondike's own search (K+, pruning, the looser game's verdict, keys that forget
+    the talon's place on its cycle) against every engine move searched to the end, on
+    random late positions, won and lost: both give the same verdict.  (With cards back
+    from home the plain search's space is too large for a test; the winning-lines test
+    above covers those rules.)"""
+    game = get_game("klondike", opts)
+    plain = Model(game)
+    rng = Rng(5, "endgames")
+    verdicts = []
+    for _ in range(60):
+        state = endgame(game, rng)
+        theirs = exhaust(plain, state, 20_000)
+        if theirs is None:
+            continue  # too many positions for the plain search
+        ours = solve(game, state, 50_000).verdict
+        assert ours == theirs, game.code(state)
+        verdicts.append(ours)
+    assert verdicts.count(WON) >= 20 and verdicts.count(LOST) >= 3, verdicts

@@ -40,7 +40,7 @@ from __future__ import annotations
 import heapq
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Protocol
 
 from .game import DEAL, MOVE, RECYCLE, Game, Move
 from .rng import Rng
@@ -123,6 +123,20 @@ def has_talon(game: Game) -> bool:
 
 # --- how the search sees a game ----------------------------------------------------
 
+class Searcher(Protocol):
+    """A game's own search (``Model.searcher``), run in pieces by ``Search``:
+    ``expand`` searches on; ``won`` is the winning line once found (engine moves from
+    the start), ``exhausted`` says the whole reachable space was searched, ``lead()``
+    gives the moves towards the best position seen."""
+
+    won: list[Move] | None
+    exhausted: bool
+
+    def expand(self, nodes: int, deadline: float | None = None) -> int: ...
+
+    def lead(self) -> list[Move]: ...
+
+
 class Model:
     """The generic search model of a game: the engine's moves, ordered best first, the
     stock played K+, the game's safe moves, interchangeable piles sorted in the key.
@@ -147,6 +161,10 @@ class Model:
     def quick(self) -> Model | None:
         """A model with fewer moves, searched beside this one to find wins sooner
         (None: none).  It need not be complete: it never proves a deal lost."""
+        return None
+
+    def searcher(self, state: State) -> Searcher | None:
+        """A game's own search of ``state`` replacing the best-first one (None: none)."""
         return None
 
     # -- identity of a position --------------------------------------------------
@@ -366,7 +384,9 @@ class Search:
         self.restarts += 1
         probe = Lane(self.quick_model, self.quick_root, self.restarts, self.JITTER)
         self.probe_start = self.nodes
-        if len(self.lanes) > 1:
+        if self.own is not None:
+            self.probe = probe
+        elif len(self.lanes) > 1:
             self.lanes[1] = probe
         else:
             self.lanes.append(probe)
@@ -384,12 +404,28 @@ class Search:
         self.line: list[Move] = []
         self.lead: list[Move] = []  # towards the best position seen, once finished
         self.lanes: list[Lane] = []
+        self.own = self.model.searcher(state)
+        self.turn = 0
+        self.turn_left = self.TURN
+        if self.own is not None:
+            # the game's own search is the complete one; probes of the quick model
+            # take turns with it to find wins sooner
+            self.probe: Lane | None = None
+            if self.own.won is not None:
+                self.finish(WON, self.own.won)
+            elif not self.own.exhausted:
+                quick = self.model.quick()
+                if quick is not None:
+                    self.quick_model = quick
+                    self.quick_prefix, self.quick_root = closed(quick, (), state)
+                    self.restarts = 0
+                    self.quota = self.FIRST_PROBE
+                    self.restart()
+            return
         prefix, root = closed(self.model, (), state)
         self.prefix = prefix  # safe moves played from the start position
         self.quick_prefix = prefix
         self.root = root
-        self.turn = 0
-        self.turn_left = self.TURN
         if game.is_won(root):
             self.finish(WON, list(prefix))
             return
@@ -424,7 +460,39 @@ class Search:
             deadline = start + max_seconds if deadline is None else min(deadline, start + max_seconds)
         is_won = self.game.is_won
         try:
-            while self.nodes < limit:
+            own = self.own
+            while own is not None and self.nodes < limit:
+                # as below: turns of TURN positions, the same whatever the slices
+                probe = self.probe
+                if probe is None or self.turn % 2 == 0:
+                    done = own.expand(min(self.turn_left, limit - self.nodes), deadline)
+                    if own.won is not None:
+                        self.nodes += done
+                        self.finish(WON, own.won)
+                        return True
+                    if own.exhausted:
+                        self.nodes += done
+                        self.finish(LOST, [])
+                        return True
+                else:
+                    done, won = probe.expand(min(self.turn_left, limit - self.nodes), is_won, deadline)
+                    if won is not None:
+                        self.nodes += done
+                        self.finish(WON, list(self.quick_prefix) + probe.line_to(won))
+                        return True
+                    if not probe.frontier:
+                        self.probe = None  # the quick space is spent: no win there
+                    elif self.nodes + done - self.probe_start >= 2 * self.quota:
+                        self.quota = self.quota * 3 // 2
+                        self.restart()
+                self.nodes += done
+                self.turn_left -= done
+                if self.turn_left <= 0:
+                    self.turn += 1
+                    self.turn_left = self.TURN
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+            while own is None and self.nodes < limit:
                 # The lanes take turns of TURN positions whatever the slices, so a search
                 # run in slices of nodes finds exactly what one run finds.
                 lanes = self.lanes
@@ -471,6 +539,8 @@ class Search:
         self.verdict = verdict
         if verdict == WON:
             self.line = line
+        elif self.own is not None:
+            self.lead = self.own.lead()
         elif self.lanes:
             self.lead = self.leading()
         self.lanes = []
@@ -499,10 +569,15 @@ class Search:
         can be done)."""
         if self.verdict == WON:
             return self.line[0] if self.line else None
-        lead = self.lead if self.verdict is not None else self.leading()
+        if self.verdict is not None:
+            lead = self.lead
+        elif self.own is not None:
+            lead = self.own.lead()
+        else:
+            lead = self.leading()
         if lead:
             return lead[0]
-        for moves, _ in self.model.steps(self.root):
+        for moves, _ in self.model.steps(self.start if self.own is not None else self.root):
             return moves[0]
         return None
 

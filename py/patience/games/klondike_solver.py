@@ -27,8 +27,9 @@ from __future__ import annotations
 
 from ..cards import RANK_OF, RED_OF, SUIT_OF, Card
 from ..game import MOVE, Game, Move
-from ..solver import Model, Step, talon_clicks, talon_positions
+from ..solver import Model, Searcher, Step, talon_clicks, talon_positions
 from ..state import Pile, State
+from .klondike_dfs import KlondikeSearch
 
 # the score: a card home is worth 4, a face-down card costs 1, a card still in the talon 1
 W_HOME, W_DOWN, W_TALON = 4, 1, 1
@@ -61,6 +62,12 @@ class KlondikeModel(Model):
         """The same game without cards back from home and without moving a part of a
         run off its twin: a smaller space where most wins are found sooner."""
         return None if self.is_quick else KlondikeModel(self.game, quick=True)
+
+    def searcher(self, state: State) -> Searcher | None:
+        """With unlimited passes, Klondike's own depth-first search (klondike_dfs)."""
+        if self.is_quick or self.passes is not None:
+            return None
+        return KlondikeSearch(self.game, state)
 
     # -- key ------------------------------------------------------------------
     def key(self, state: State) -> bytes:

@@ -1,0 +1,548 @@
+"""Klondike's own search: a depth-first search over a compact position, for unlimited
+passes through the stock (the literature's rules and the book's).
+
+The generic search (``solver.Search``) keeps an engine ``State`` and the step that
+reached it for every position; that costs more than the search itself in Klondike,
+where a losing deal has to be searched through hundreds of thousands of positions.
+Here a position is five small values, the transposition table a set of byte strings,
+and the line is read off the depth-first stack:
+
+- columns: seven ``bytes`` (cards bottom first) and their face-down counts;
+- home: the rank at home per suit;
+- the talon: ``bytes`` of waste then stock in dealing order, and how many are turned.
+
+The moves and their pruning are those of ``klondike_solver.KlondikeModel`` (its
+docstring gives the reasons): the stock played K+, cards home that nothing can need
+played without branching, columns sorted in the key, moves that only make room made
+only when the room is used at once.  Two more facts of unlimited passes:
+
+- turning the stock goes round a cycle (0, draw, 2·draw … all turned, then 0 again):
+  every position on it has the same future, so the key forgets where on it the talon is;
+- the face-down count of a column follows from its cards (a card is covered face down
+  only in the deal), so the key holds the cards alone.
+
+A position is won when all its cards are face up and the talon is empty: each column
+is then a run down in alternate colours, so its top is its lowest card and the lowest
+card left is always on a top, next for its suit.
+
+The line is kept as the solver's own moves; ``engine_line`` replays them through the
+engine, spelling out the stock turns and the foundation each card goes to.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from ..cards import RANK_OF, RED_OF, SUIT_OF
+from ..game import MOVE, Move
+from ..solver import talon_clicks, talon_positions
+from ..state import State
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+R = RANK_OF[:52]
+S = SUIT_OF[:52]
+RED = tuple(int(r) for r in RED_OF[:52])
+KIND = tuple(R[c] * 2 + RED[c] for c in range(52))  # rank and colour: what a card is for building
+WANTS = tuple((R[c] - 1) * 2 + 1 - RED[c] for c in range(52))  # the kind a card takes on it
+PARENTS = tuple(tuple(p for p in range(52) if R[p] == R[c] + 1 and RED[p] != RED[c]) for c in range(52))
+PREV = tuple(c - 1 if R[c] > 1 else 52 for c in range(52))  # the card before at home (52: none)
+OTHER = ((1, 2), (0, 3), (0, 3), (1, 2))  # suits of the other colour, by suit
+PARTNER = (3, 2, 1, 0)  # the other suit of the same colour
+KING = 13
+
+# the solver's moves: (what, a, b, n)
+TO_HOME = 0  # column a's top card home
+COLUMN = 1  # n cards from column a onto column b
+TALON_HOME = 2  # the talon card at index a home
+TALON = 3  # the talon card at index a onto column b
+BACK = 4  # suit a's top card at home onto column b
+
+Position = tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...], bytes, int]
+SMove = tuple[int, int, int, int]
+
+
+def safe_home(rank: int, suit: int, home: tuple[int, ...]) -> bool:
+    """Whether the next card of ``suit`` (of ``rank``) can go home without any loss: no
+    card of the other colour one rank lower can still need it (Solvitaire's rule)."""
+    a, b = OTHER[suit]
+    other = max(rank - home[a], rank - home[b])
+    return other <= 1 or (other <= 2 and rank - home[PARTNER[suit]] <= 3)
+
+
+def with_home(home: tuple[int, ...], suit: int, rank: int) -> tuple[int, ...]:
+    h = list(home)
+    h[suit] = rank
+    return tuple(h)
+
+
+def position_of(game: "Game", state: State) -> Position:
+    """The search's form of an engine position of Klondike."""
+    home = [0, 0, 0, 0]
+    for f in game.foundations:
+        pile = state.piles[f]
+        if pile:
+            home[S[pile[-1]]] = R[pile[-1]]
+    cols = tuple(game.index[f"t{i}"] for i in range(1, 8))
+    waste, stock = state.piles[game.waste], state.piles[game.stock]
+    return (tuple(bytes(state.piles[c]) for c in cols), tuple(state.down[c] for c in cols), tuple(home),
+            bytes(waste + stock[::-1]), len(waste))
+
+
+def hopeless(p: Position, back: bool) -> bool:
+    """Whether some card can never go home even in a looser game (so the position is
+    lost).  The looser game forgets when things happen: once a card can leave its
+    place, be a column top or go home, it can at any later time too; the talon's cards
+    are all in reach.  Every event of a real game is an event of the looser one, so
+    what the looser game never reaches the real one never does (a "delete
+    relaxation").  Facts, worked out to a fixed point:
+
+    - a card is *exposed* when the card on it can leave (a column top is exposed);
+    - a card can *leave* (as the base of whatever lies on it) when it is face up or
+      exposed and has somewhere to go: home after the card before it, onto a card one
+      rank higher of the other colour that can be a top (one that lies above it in its
+      own column must first land elsewhere), or, a king, into a column that can empty;
+    - a card can be a *top* when it is exposed, or it can leave (or is in the talon, or
+      at home with cards allowed back) and land on a top or, a king, in an empty column;
+    - a column can empty when its bottom card can leave;
+    - a card can go *home* after the card before it, when it can be a top or is in the
+      talon.
+    """
+    cols, down, home, talon, _ = p
+    gone = [False] * 53  # can go home; [52]: before the ace
+    gone[52] = True
+    top = [False] * 52
+    leave = [False] * 52
+    exposed = [False] * 52
+    in_talon = [False] * 52
+    for s in range(4):
+        for r in range(home[s]):
+            gone[s * 13 + r] = True
+    for card in talon:
+        in_talon[card] = True
+    column = [-1] * 52
+    depth = [0] * 52
+    for c, col in enumerate(cols):
+        for i, card in enumerate(col):
+            column[card] = c
+            depth[card] = i
+    empty_now = any(not col for col in cols)
+    changed = True
+    while changed:
+        changed = False
+        empty = empty_now or any(leave[col[0]] for col in cols if col)
+        for c in range(7):
+            col = cols[c]
+            n = len(col)
+            for i in range(n - 1, -1, -1):
+                x = col[i]
+                open_ = i == n - 1 or leave[col[i + 1]]
+                if not open_ and i < down[c]:
+                    break
+                if open_ and not exposed[x]:
+                    exposed[x] = changed = True
+                if leave[x]:
+                    continue
+                ok = gone[PREV[x]] or (R[x] == KING and empty)
+                if not ok:
+                    for q in PARENTS[x]:
+                        if column[q] == c and depth[q] > i:
+                            # above x in its own column: q must land elsewhere first
+                            ok = (leave[q] or (back and gone[q])) and (
+                                (R[q] == KING and empty) or any(top[z] for z in PARENTS[q]))
+                        else:
+                            ok = top[q]
+                        if ok:
+                            break
+                if ok:
+                    leave[x] = changed = True
+        for x in range(52):
+            if not top[x]:
+                if exposed[x] or ((leave[x] or in_talon[x] or (back and gone[x]))
+                                  and ((R[x] == KING and empty) or any(top[q] for q in PARENTS[x]))):
+                    top[x] = changed = True
+            if not gone[x] and gone[PREV[x]] and (top[x] or in_talon[x]):
+                gone[x] = changed = True
+    return not all(gone[:52])
+
+
+class KlondikeSearch:
+    """A depth-first search of one Klondike position, run in bounded pieces.
+
+    ``expand(nodes, deadline)`` searches on; then ``won`` is the winning line (engine
+    moves) once found, ``exhausted`` says every reachable position was searched (the
+    deal is lost), ``lead()`` the moves towards the best position seen (hints)."""
+
+    def __init__(self, game: "Game", state: State) -> None:
+        self.game = game
+        self.cols_at = tuple(game.index[f"t{i}"] for i in range(1, 8))
+        self.draw = game.layout.draw
+        self.any_run = game.options["runs"] == "any"
+        self.back = game.options["foundation_return"] == "on"
+        self.set_talon = self.draw == 1  # every talon card always in reach
+        self.start = state
+        moves, root = self.close([], position_of(game, state))
+        self.prefix = moves
+        self.seen: set[bytes] = {self.key(root)}
+        self.won: list[Move] | None = None
+        self.exhausted = False
+        self.nodes = 0
+        self.best = (self.score(root), list(moves))
+        # the stack: [children (moves, position) best first, next child, moves that led here]
+        self.stack: list[list] = []  # type: ignore[type-arg]
+        if self.is_won(root):
+            self.won = self.engine_line(moves)
+            return
+        if hopeless(root, self.back):
+            self.exhausted = True
+            return
+        kids = self.children(root)
+        if isinstance(kids, list):
+            self.stack.append([kids, 0, []])
+        else:
+            self.won = self.engine_line(moves + kids[0])
+
+    # -- positions ---------------------------------------------------------------
+    def key(self, p: Position) -> bytes:
+        cols, _, home, talon, pos = p
+        out = b"\xff".join(sorted(cols)) + bytes(home)
+        if self.set_talon:
+            return out + bytes(sorted(talon))
+        if pos % self.draw and pos != len(talon):
+            return out + talon + b"\xfe" + bytes((pos,))
+        return out + talon
+
+    @staticmethod
+    def is_won(p: Position) -> bool:
+        return not p[3] and not any(p[1])
+
+    @staticmethod
+    def score(p: Position) -> int:
+        return 4 * sum(p[2]) - sum(p[1]) - len(p[3])
+
+    def close(self, moves: list[SMove], p: Position) -> tuple[list[SMove], Position]:
+        """Play the cards home that nothing can need, while there are any."""
+        cols, down, home, talon, pos = p
+        again = True
+        while again:
+            again = False
+            for c in range(7):
+                col = cols[c]
+                if col:
+                    card = col[-1]
+                    s = S[card]
+                    if R[card] == home[s] + 1 and safe_home(R[card], s, home):
+                        moves = moves + [(TO_HOME, c, 0, 1)]
+                        cols, down = self.take(cols, down, c, 1)
+                        home = with_home(home, s, R[card])
+                        again = True
+            if self.set_talon:
+                for i, card in enumerate(talon):
+                    s = S[card]
+                    if R[card] == home[s] + 1 and safe_home(R[card], s, home):
+                        moves = moves + [(TALON_HOME, i, 0, 1)]
+                        talon, pos = talon[:i] + talon[i + 1:], i
+                        home = with_home(home, s, R[card])
+                        again = True
+                        break
+        return moves, (cols, down, home, talon, pos)
+
+    @staticmethod
+    def take(cols: tuple[bytes, ...], down: tuple[int, ...], c: int, n: int) -> tuple[tuple[bytes, ...], tuple[int, ...]]:
+        """Column c without its top n cards (a face-down card left on top turns up)."""
+        rest = cols[c][:-n]
+        cl = list(cols)
+        cl[c] = rest
+        if down[c] and down[c] >= len(rest):
+            dl = list(down)
+            dl[c] = len(rest) - 1 if rest else 0
+            return tuple(cl), tuple(dl)
+        return tuple(cl), down
+
+    # -- moves -------------------------------------------------------------------
+    def children(self, p: Position) -> list[tuple[list[SMove], Position]] | list[SMove] | tuple[list[SMove]]:
+        """The unseen positions one step on, best first (each marked seen); a tuple
+        holding the moves to a won position instead when there is one."""
+        cols, down, home, talon, pos = p
+        any_run = self.any_run
+        takes: dict[int, list[int]] = {}  # kind of card → columns whose top takes it
+        empty = -1
+        runs = [0] * 7
+        for c in range(7):
+            col = cols[c]
+            if col:
+                takes.setdefault(WANTS[col[-1]], []).append(c)
+                up = len(col) - down[c]
+                run = 1
+                while run < up:
+                    a, b = col[-run - 1], col[-run]
+                    if R[a] != R[b] + 1 or RED[a] == RED[b]:
+                        break
+                    run += 1
+                runs[c] = run
+            elif empty < 0:
+                empty = c
+        reach = talon_positions(len(talon), pos, self.draw, None) if talon else ()
+        # cards that could be laid on a column top now, by kind; and whether a king
+        # could use an empty column
+        free: dict[int, list[int]] = {}
+        kings = False
+        for c in range(7):
+            run = runs[c]
+            if run:
+                col = cols[c]
+                for n in (range(1, run + 1) if any_run else (run,)):
+                    card = col[-n]
+                    free.setdefault(KIND[card], []).append(card)
+                    if R[card] == KING and n < len(col):
+                        kings = True
+        for i, _, _ in reach:
+            card = talon[i]
+            free.setdefault(KIND[card], []).append(card)
+            if R[card] == KING:
+                kings = True
+        if self.back:
+            for s in range(4):
+                if home[s]:
+                    card = s * 13 + home[s] - 1
+                    free.setdefault(KIND[card], []).append(card)
+                    if home[s] == KING:
+                        kings = True
+
+        found: list[tuple[float, int, SMove]] = []
+        # cards home from the columns
+        for c in range(7):
+            if runs[c]:
+                card = cols[c][-1]
+                if R[card] == home[S[card]] + 1:
+                    found.append((0.0, len(found), (TO_HOME, c, 0, 1)))
+        # cards from the stock, home or onto a column
+        for i, deals, again in reach:
+            card = talon[i]
+            clicks = 0.01 * (deals + (again + 1 if again >= 0 else 0))
+            if R[card] == home[S[card]] + 1:
+                found.append((0.5 + clicks, len(found), (TALON_HOME, i, 0, 1)))
+            if R[card] == KING:
+                targets = [empty] if empty >= 0 else []
+            else:
+                targets = takes.get(KIND[card], [])
+            if targets and self.set_talon and not any(o != card for o in free.get(WANTS[card], ())):
+                continue  # with every talon card in reach, it leaves only to take a card at once
+            for dst in targets:
+                found.append((2 + clicks, len(found), (TALON, i, dst, 1)))
+        # column to column
+        for c in range(7):
+            run = runs[c]
+            if not run:
+                continue
+            col = cols[c]
+            up = len(col) - down[c]
+            for n in (range(run, 0, -1) if any_run else (run,)):
+                base = col[-n]
+                if R[base] == KING:
+                    if n == len(col) or empty < 0:
+                        continue
+                    targets = [empty]
+                else:
+                    targets = takes.get(KIND[base], [])
+                    if not targets:
+                        continue
+                if n == len(col):
+                    if not kings:
+                        continue  # an empty column is only of use to a king
+                    priority = 3.0
+                elif n == up:
+                    priority = 1 - 0.01 * down[c]  # turns a face-down card
+                elif self.uncovers(col, n, up, base, home, free, takes, empty):
+                    priority = 5.0
+                else:
+                    continue
+                for dst in targets:
+                    found.append((priority, len(found), (COLUMN, c, dst, n)))
+        # foundation cards back onto the columns
+        if self.back:
+            for s in range(4):
+                rank = home[s]
+                if not rank or safe_home(rank, s, with_home(home, s, rank - 1)):
+                    continue
+                if not self.wanted_back(s, rank, free, takes):
+                    continue
+                card = s * 13 + rank - 1
+                if rank == KING:
+                    targets = [empty] if empty >= 0 else []
+                else:
+                    targets = takes.get(KIND[card], [])
+                for dst in targets:
+                    found.append((6.0, len(found), (BACK, s, dst, 1)))
+        found.sort()
+
+        out: list[tuple[list[SMove], Position]] = []
+        seen, key, close, is_won = self.seen, self.key, self.close, self.is_won
+        for _, _, move in found:
+            moves, child = close([move], self.after(p, move))
+            k = key(child)
+            if k in seen:
+                continue
+            seen.add(k)
+            if is_won(child):
+                return (moves,)
+            out.append((moves, child))
+        return out
+
+    def after(self, p: Position, move: SMove) -> Position:
+        cols, down, home, talon, pos = p
+        what, a, b, n = move
+        if what == TO_HOME:
+            card = cols[a][-1]
+            cols, down = self.take(cols, down, a, 1)
+            return cols, down, with_home(home, S[card], R[card]), talon, pos
+        if what == COLUMN:
+            moving = cols[a][-n:]
+            cols, down = self.take(cols, down, a, n)
+            cl = list(cols)
+            cl[b] = cl[b] + moving
+            return tuple(cl), down, home, talon, pos
+        if what == TALON_HOME:
+            card = talon[a]
+            return cols, down, with_home(home, S[card], R[card]), talon[:a] + talon[a + 1:], a
+        if what == TALON:
+            cl = list(cols)
+            cl[b] = cl[b] + talon[a:a + 1]
+            return tuple(cl), down, home, talon[:a] + talon[a + 1:], a
+        # BACK
+        cl = list(cols)
+        cl[b] = cl[b] + bytes((a * 13 + home[a] - 1,))
+        return tuple(cl), down, with_home(home, a, home[a] - 1), talon, pos
+
+    @staticmethod
+    def uncovers(col: bytes, n: int, up: int, base: int, home: tuple[int, ...],
+                 free: dict[int, list[int]], takes: dict[int, list[int]], empty: int) -> bool:
+        """Whether moving the top n cards of a column (a part of its run) off the card
+        under them can be of use at once: that card goes home, takes the other card of
+        ``base``'s kind, or moves on with the run under it."""
+        under = col[-n - 1]
+        if R[under] == home[S[under]] + 1:
+            return True
+        if any(card != base for card in free.get(KIND[base], ())):
+            return True
+        for k in range(n + 1, up + 1):
+            card = col[-k]
+            if R[card] == KING:
+                if empty >= 0 and k < len(col):
+                    return True
+            elif takes.get(KIND[card]):
+                return True
+        return False
+
+    @staticmethod
+    def wanted_back(suit: int, rank: int, free: dict[int, list[int]], takes: dict[int, list[int]]) -> bool:
+        """Whether the card of ``suit`` and ``rank`` back from home can be of use at
+        once: a card of the other colour one rank lower is free to go on it, or the card
+        under it at home can come back too (onto another column) and is of use."""
+        red = int(suit in (1, 2))
+        while rank > 1:
+            if free.get((rank - 1) * 2 + 1 - red):
+                return True
+            if not takes.get((rank - 1) * 2 + red):
+                return False
+            rank -= 1
+        return False
+
+    # -- the search ----------------------------------------------------------------
+    def expand(self, nodes: int, deadline: float | None = None) -> int:
+        """Search up to ``nodes`` more positions (stopping early at ``deadline``, a
+        ``time.perf_counter`` value); the number searched."""
+        stack = self.stack
+        done = 0
+        children, score = self.children, self.score
+        best = self.best[0]
+        while stack and done < nodes and self.won is None:
+            frame = stack[-1]
+            kids = frame[0]
+            i = frame[1]
+            if i >= len(kids):
+                stack.pop()
+                continue
+            frame[1] = i + 1
+            moves, child = kids[i]
+            kids[i] = None  # the position is searched from here on: let it go
+            done += 1
+            found = children(child)
+            if isinstance(found, tuple):
+                self.won = self.engine_line(self.line(moves) + found[0])
+                break
+            value = score(child)
+            if value > best:
+                best = value
+                self.best = (value, self.line(moves))
+            stack.append([found, 0, moves])
+            if deadline is not None and not done & 63 and time.perf_counter() >= deadline:
+                break
+        self.nodes += done
+        if not stack and self.won is None:
+            self.exhausted = True
+        return done
+
+    def line(self, moves: list[SMove]) -> list[SMove]:
+        """The solver's moves from the start to the end of ``moves`` (a step off the top
+        of the stack)."""
+        out = list(self.prefix)
+        for frame in self.stack[1:]:
+            out += frame[2]
+        return out + moves
+
+    def lead(self) -> list[Move]:
+        """Engine moves towards the best-scored position seen."""
+        return self.engine_line(self.best[1], finish=False)
+
+    # -- back to the engine ----------------------------------------------------------
+    def engine_line(self, moves: list[SMove], finish: bool = True) -> list[Move]:
+        """The solver's moves as engine moves from the start (the stock turns spelt
+        out), then, when ``finish``, every card home."""
+        game = self.game
+        state = self.start
+        cols, fnds, w, st = self.cols_at, game.foundations, game.waste, game.stock
+        out: list[Move] = []
+
+        def home_of(suit: int) -> int:
+            empty = -1
+            for f in fnds:
+                pile = state.piles[f]
+                if pile and S[pile[-1]] == suit:
+                    return f
+                if not pile and empty < 0:
+                    empty = f
+            return empty
+
+        def play(move: Move) -> None:
+            nonlocal state
+            out.append(move)
+            state = game.apply(state, move)
+
+        for what, a, b, n in moves:
+            if what == TO_HOME:
+                play(Move(MOVE, cols[a], home_of(S[state.piles[cols[a]][-1]]), 1))
+            elif what == COLUMN:
+                play(Move(MOVE, cols[a], cols[b], n))
+            elif what == BACK:
+                play(Move(MOVE, home_of(a), cols[b], 1))
+            else:
+                waste = state.piles[w]
+                size = len(waste) + len(state.piles[st])
+                deals, again = next((d, g) for i, d, g in talon_positions(size, len(waste), self.draw, None)
+                                    if i == a)
+                for click in talon_clicks(deals, again):
+                    play(click)
+                card = state.piles[w][-1]
+                play(Move(MOVE, w, home_of(S[card]) if what == TALON_HOME else cols[b], 1))
+        while finish and not game.is_won(state):
+            for c in cols:
+                pile = state.piles[c]
+                if pile and game.is_legal(state, Move(MOVE, c, home_of(S[pile[-1]]), 1)):
+                    play(Move(MOVE, c, home_of(S[pile[-1]]), 1))
+                    break
+            else:
+                break  # the caller's check of the line will say it does not win
+        return out
