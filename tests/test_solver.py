@@ -242,7 +242,7 @@ def test_no_position_of_a_winning_line_is_called_hopeless(opts):
         state = game.deal(seed)
         for move in result.moves:
             state = game.play(state, move)
-            assert not hopeless(position_of(game, state), back), (seed, game.code(state))
+            assert not hopeless(position_of(game, state), back, game.layout.draw), (seed, game.code(state))
             checked += 1
     assert checked > 2000
 
@@ -251,12 +251,12 @@ def test_hopeless_positions_are_lost_by_the_plain_search():
     """Where the looser game says lost, the engine's own moves, searched to the end
     without any of the Klondike model's pruning, agree."""
     game, state = klondike_spade_blocked()
-    assert hopeless(position_of(game, state), back=False)
+    assert hopeless(position_of(game, state), False, 1)
     assert Search(game, state, 10_000).run().verdict == LOST
     plain = Model(game)
     assert exhaust(plain, state) == LOST
     back_game, back_state = klondike_spade_blocked(foundation_return="on", runs="any")
-    assert not hopeless(position_of(back_game, back_state), back=True)
+    assert not hopeless(position_of(back_game, back_state), True, 1)
 
 
 def exhaust(model: Model, state: State, limit: int = 200_000) -> str | None:

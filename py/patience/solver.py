@@ -20,7 +20,9 @@ The search is a best-first search over *steps* with a transposition table:
   the same one) with shaken scores dive elsewhere; they find wins, never prove losses.
 
 A game declares what the search may assume in ``GameSpec.solver`` (``SolverHooks``);
-a game without hooks is searched through ``legal_moves`` and ``apply`` alone.  The
+a game without hooks is searched through ``legal_moves`` and ``apply`` alone.  A game's
+model may bring its own search instead (``Model.searcher``, e.g. Klondike's depth-first
+one with its own probes in ``games/klondike_dfs.py``).  The
 search runs in slices: ``Search.step(max_nodes)`` does a bounded amount of work and
 says whether it is finished, so a page can call it from timers without freezing.
 
@@ -374,6 +376,8 @@ class Search:
     a win of either is a win, and only the complete one can prove a deal lost.
     """
 
+    own: Searcher | None  # the game's own search (Model.searcher), if it has one
+
     TURN = 64  # positions a lane expands before the other one's turn
     FIRST_PROBE = 2000  # positions of the first probe; each next one may take half as many more
     JITTER = 4.0  # how far a probe's scores are shaken (a card home is worth 4 in most games)
@@ -384,9 +388,7 @@ class Search:
         self.restarts += 1
         probe = Lane(self.quick_model, self.quick_root, self.restarts, self.JITTER)
         self.probe_start = self.nodes
-        if self.own is not None:
-            self.probe = probe
-        elif len(self.lanes) > 1:
+        if len(self.lanes) > 1:
             self.lanes[1] = probe
         else:
             self.lanes.append(probe)
@@ -408,19 +410,8 @@ class Search:
         self.turn = 0
         self.turn_left = self.TURN
         if self.own is not None:
-            # the game's own search is the complete one; probes of the quick model
-            # take turns with it to find wins sooner
-            self.probe: Lane | None = None
             if self.own.won is not None:
                 self.finish(WON, self.own.won)
-            elif not self.own.exhausted:
-                quick = self.model.quick()
-                if quick is not None:
-                    self.quick_model = quick
-                    self.quick_prefix, self.quick_root = closed(quick, (), state)
-                    self.restarts = 0
-                    self.quota = self.FIRST_PROBE
-                    self.restart()
             return
         prefix, root = closed(self.model, (), state)
         self.prefix = prefix  # safe moves played from the start position
@@ -462,34 +453,13 @@ class Search:
         try:
             own = self.own
             while own is not None and self.nodes < limit:
-                # as below: turns of TURN positions, the same whatever the slices
-                probe = self.probe
-                if probe is None or self.turn % 2 == 0:
-                    done = own.expand(min(self.turn_left, limit - self.nodes), deadline)
-                    if own.won is not None:
-                        self.nodes += done
-                        self.finish(WON, own.won)
-                        return True
-                    if own.exhausted:
-                        self.nodes += done
-                        self.finish(LOST, [])
-                        return True
-                else:
-                    done, won = probe.expand(min(self.turn_left, limit - self.nodes), is_won, deadline)
-                    if won is not None:
-                        self.nodes += done
-                        self.finish(WON, list(self.quick_prefix) + probe.line_to(won))
-                        return True
-                    if not probe.frontier:
-                        self.probe = None  # the quick space is spent: no win there
-                    elif self.nodes + done - self.probe_start >= 2 * self.quota:
-                        self.quota = self.quota * 3 // 2
-                        self.restart()
-                self.nodes += done
-                self.turn_left -= done
-                if self.turn_left <= 0:
-                    self.turn += 1
-                    self.turn_left = self.TURN
+                self.nodes += own.expand(limit - self.nodes, deadline)
+                if own.won is not None:
+                    self.finish(WON, own.won)
+                    return True
+                if own.exhausted:
+                    self.finish(LOST, [])
+                    return True
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
             while own is None and self.nodes < limit:

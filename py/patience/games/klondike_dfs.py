@@ -18,8 +18,9 @@ only when the room is used at once.  Two more facts of unlimited passes:
 
 - turning the stock goes round a cycle (0, draw, 2·draw … all turned, then 0 again):
   every position on it has the same future, so the key forgets where on it the talon is;
-- the face-down count of a column follows from its cards (a card is covered face down
-  only in the deal), so the key holds the cards alone.
+- what a column offers (its top, its run, the kinds of card in the run, whether a king
+  lies on other cards) depends on its cards and face-down count alone: it is worked out
+  once per column seen, not once per position.
 
 A position is won when all its cards are face up and the talon is empty: each column
 is then a run down in alternate colours, so its top is its lowest card and the lowest
@@ -37,6 +38,7 @@ from typing import TYPE_CHECKING
 from ..cards import RANK_OF, RED_OF, SUIT_OF
 from ..game import MOVE, Move
 from ..solver import talon_clicks, talon_positions
+from ..rng import Rng
 from ..state import State
 
 if TYPE_CHECKING:
@@ -52,6 +54,7 @@ PREV = tuple(c - 1 if R[c] > 1 else 52 for c in range(52))  # the card before at
 OTHER = ((1, 2), (0, 3), (0, 3), (1, 2))  # suits of the other colour, by suit
 PARTNER = (3, 2, 1, 0)  # the other suit of the same colour
 KING = 13
+SHAKE = 2.5 / 1024  # how far a probe shakes the order of the moves (priorities run 0 to 6)
 
 # the solver's moves: (what, a, b, n)
 TO_HOME = 0  # column a's top card home
@@ -91,11 +94,10 @@ def position_of(game: "Game", state: State) -> Position:
             bytes(waste + stock[::-1]), len(waste))
 
 
-def hopeless(p: Position, back: bool) -> bool:
+def hopeless(p: Position, back: bool, draw: int) -> bool:
     """Whether some card can never go home even in a looser game (so the position is
     lost).  The looser game forgets when things happen: once a card can leave its
-    place, be a column top or go home, it can at any later time too; the talon's cards
-    are all in reach.  Every event of a real game is an event of the looser one, so
+    place, be a column top or go home, it can at any later time too.  Every event of a real game is an event of the looser one, so
     what the looser game never reaches the real one never does (a "delete
     relaxation").  Facts, worked out to a fixed point:
 
@@ -107,21 +109,24 @@ def hopeless(p: Position, back: bool) -> bool:
     - a card can be a *top* when it is exposed, or it can leave (or is in the talon, or
       at home with cards allowed back) and land on a top or, a king, in an empty column;
     - a column can empty when its bottom card can leave;
-    - a card can go *home* after the card before it, when it can be a top or is in the
-      talon.
+    - a card can go *home* after the card before it, when it can be a top or reach the
+      waste top;
+    - a talon card can reach the waste top when turning the stock brings it there now,
+      or once a card before it in the talon can leave (the cards then shift), or the
+      card after it can leave (it is then the waste top).
     """
-    cols, down, home, talon, _ = p
+    cols, down, home, talon, pos = p
     gone = [False] * 53  # can go home; [52]: before the ace
     gone[52] = True
     top = [False] * 52
     leave = [False] * 52
     exposed = [False] * 52
-    in_talon = [False] * 52
+    in_talon = [False] * 52  # a talon card that turning the stock can bring to the waste top
     for s in range(4):
         for r in range(home[s]):
             gone[s * 13 + r] = True
-    for card in talon:
-        in_talon[card] = True
+    for i, _, _ in talon_positions(len(talon), pos, draw, None) if talon else ():
+        in_talon[talon[i]] = True
     column = [-1] * 52
     depth = [0] * 52
     for c, col in enumerate(cols):
@@ -129,6 +134,11 @@ def hopeless(p: Position, back: bool) -> bool:
             column[card] = c
             depth[card] = i
     empty_now = any(not col for col in cols)
+
+    def leaves_talon(x: int) -> bool:
+        return in_talon[x] and (gone[PREV[x]] or (R[x] == KING and empty) or any(top[q] for q in PARENTS[x]))
+
+    empty = empty_now
     changed = True
     while changed:
         changed = False
@@ -165,6 +175,13 @@ def hopeless(p: Position, back: bool) -> bool:
                     top[x] = changed = True
             if not gone[x] and gone[PREV[x]] and (top[x] or in_talon[x]):
                 gone[x] = changed = True
+        # the talon: once a card before it can leave, a card may come round to the
+        # waste top (looser than the truth); once the card after it leaves, it is there
+        earlier = False
+        for i, x in enumerate(talon):
+            if not in_talon[x] and (earlier or (i + 1 < len(talon) and leaves_talon(talon[i + 1]))):
+                in_talon[x] = changed = True
+            earlier = earlier or leaves_talon(x)
     return not all(gone[:52])
 
 
@@ -175,14 +192,21 @@ class KlondikeSearch:
     moves) once found, ``exhausted`` says every reachable position was searched (the
     deal is lost), ``lead()`` the moves towards the best position seen (hints)."""
 
-    def __init__(self, game: "Game", state: State) -> None:
+    def __init__(self, game: "Game", state: State, probe: int = 0) -> None:
+        """``probe`` > 0: a quick probe instead of the complete search: every card that
+        can go home goes, no card comes back, no part of a run moves, and the order of
+        the moves is shaken by a generator seeded with ``probe``.  A probe finds wins
+        (often sooner, in its smaller space) and proves nothing."""
         self.game = game
+        self.probe = probe
+        self.rng = Rng(probe, "klondike probe") if probe else None
         self.cols_at = tuple(game.index[f"t{i}"] for i in range(1, 8))
         self.draw = game.layout.draw
-        self.any_run = game.options["runs"] == "any"
-        self.back = game.options["foundation_return"] == "on"
+        self.any_run = game.options["runs"] == "any" and not probe
+        self.back = game.options["foundation_return"] == "on" and not probe
         self.set_talon = self.draw == 1  # every talon card always in reach
         self.start = state
+        self.offers: dict[tuple[bytes, int], tuple[int, int, tuple[int, ...], bool]] = {}
         moves, root = self.close([], position_of(game, state))
         self.prefix = moves
         self.seen: set[bytes] = {self.key(root)}
@@ -195,7 +219,7 @@ class KlondikeSearch:
         if self.is_won(root):
             self.won = self.engine_line(moves)
             return
-        if hopeless(root, self.back):
+        if not probe and hopeless(root, self.back, self.draw):
             self.exhausted = True
             return
         kids = self.children(root)
@@ -206,8 +230,9 @@ class KlondikeSearch:
 
     # -- positions ---------------------------------------------------------------
     def key(self, p: Position) -> bytes:
-        cols, _, home, talon, pos = p
-        out = b"\xff".join(sorted(cols)) + bytes(home)
+        cols, down, home, talon, pos = p
+        pairs = sorted(zip(cols, down))
+        out = b"\xff".join([col for col, _ in pairs]) + bytes([d for _, d in pairs]) + bytes(home)
         if self.set_talon:
             return out + bytes(sorted(talon))
         if pos % self.draw and pos != len(talon):
@@ -233,7 +258,7 @@ class KlondikeSearch:
                 if col:
                     card = col[-1]
                     s = S[card]
-                    if R[card] == home[s] + 1 and safe_home(R[card], s, home):
+                    if R[card] == home[s] + 1 and (self.probe or safe_home(R[card], s, home)):
                         moves = moves + [(TO_HOME, c, 0, 1)]
                         cols, down = self.take(cols, down, c, 1)
                         home = with_home(home, s, R[card])
@@ -241,7 +266,7 @@ class KlondikeSearch:
             if self.set_talon:
                 for i, card in enumerate(talon):
                     s = S[card]
-                    if R[card] == home[s] + 1 and safe_home(R[card], s, home):
+                    if R[card] == home[s] + 1 and (self.probe or safe_home(R[card], s, home)):
                         moves = moves + [(TALON_HOME, i, 0, 1)]
                         talon, pos = talon[:i] + talon[i + 1:], i
                         home = with_home(home, s, R[card])
@@ -266,38 +291,29 @@ class KlondikeSearch:
         """The unseen positions one step on, best first (each marked seen); a tuple
         holding the moves to a won position instead when there is one."""
         cols, down, home, talon, pos = p
-        any_run = self.any_run
         takes: dict[int, list[int]] = {}  # kind of card → columns whose top takes it
         empty = -1
         runs = [0] * 7
-        for c in range(7):
-            col = cols[c]
-            if col:
-                takes.setdefault(WANTS[col[-1]], []).append(c)
-                up = len(col) - down[c]
-                run = 1
-                while run < up:
-                    a, b = col[-run - 1], col[-run]
-                    if R[a] != R[b] + 1 or RED[a] == RED[b]:
-                        break
-                    run += 1
-                runs[c] = run
-            elif empty < 0:
-                empty = c
-        reach = talon_positions(len(talon), pos, self.draw, None) if talon else ()
         # cards that could be laid on a column top now, by kind; and whether a king
         # could use an empty column
         free: dict[int, list[int]] = {}
         kings = False
+        offers, offer = self.offers, self.offer
         for c in range(7):
-            run = runs[c]
-            if run:
-                col = cols[c]
-                for n in (range(1, run + 1) if any_run else (run,)):
-                    card = col[-n]
+            col = cols[c]
+            if col:
+                spot = (col, down[c])
+                known = offers.get(spot)
+                if known is None:
+                    known = offers[spot] = offer(col, down[c])
+                wants, runs[c], movable, king = known
+                takes.setdefault(wants, []).append(c)
+                for card in movable:
                     free.setdefault(KIND[card], []).append(card)
-                    if R[card] == KING and n < len(col):
-                        kings = True
+                kings = kings or king
+            elif empty < 0:
+                empty = c
+        reach = talon_positions(len(talon), pos, self.draw, None) if talon else ()
         for i, _, _ in reach:
             card = talon[i]
             free.setdefault(KIND[card], []).append(card)
@@ -339,7 +355,7 @@ class KlondikeSearch:
                 continue
             col = cols[c]
             up = len(col) - down[c]
-            for n in (range(run, 0, -1) if any_run else (run,)):
+            for n in (range(run, 0, -1) if self.any_run else (run,)):
                 base = col[-n]
                 if R[base] == KING:
                     if n == len(col) or empty < 0:
@@ -376,6 +392,9 @@ class KlondikeSearch:
                     targets = takes.get(KIND[card], [])
                 for dst in targets:
                     found.append((6.0, len(found), (BACK, s, dst, 1)))
+        if self.rng is not None:
+            below = self.rng.below
+            found = [(priority + below(1024) * SHAKE, i, move) for priority, i, move in found]
         found.sort()
 
         out: list[tuple[list[SMove], Position]] = []
@@ -390,6 +409,21 @@ class KlondikeSearch:
                 return (moves,)
             out.append((moves, child))
         return out
+
+    def offer(self, col: bytes, down: int) -> tuple[int, int, tuple[int, ...], bool]:
+        """What a column offers: the kind of card its top takes, the length of the run
+        on top, the cards that can move with what lies on them (the run's base only
+        when runs move whole), and whether one of them is a king lying on other cards."""
+        up = len(col) - down
+        run = 1
+        while run < up:
+            a, b = col[-run - 1], col[-run]
+            if R[a] != R[b] + 1 or RED[a] == RED[b]:
+                break
+            run += 1
+        movable = tuple(col[-n] for n in (range(1, run + 1) if self.any_run else (run,)))
+        king = any(R[col[-n]] == KING and n < len(col) for n in (range(1, run + 1) if self.any_run else (run,)))
+        return WANTS[col[-1]], run, movable, king
 
     def after(self, p: Position, move: SMove) -> Position:
         cols, down, home, talon, pos = p
@@ -546,3 +580,55 @@ class KlondikeSearch:
             else:
                 break  # the caller's check of the line will say it does not win
         return out
+
+
+class KlondikeHunt:
+    """The complete search and quick probes in turns of ``TURN`` positions: a win of
+    either is a win; only the complete search proves a deal lost.  Each new probe is
+    shaken differently and may search half as many positions again as the one before
+    (a probe that got stuck in a dead region is dropped)."""
+
+    TURN = 256
+    FIRST_PROBE = 1500
+
+    def __init__(self, game: "Game", state: State) -> None:
+        self.game, self.state = game, state
+        self.full = KlondikeSearch(game, state)
+        self.won = self.full.won
+        self.exhausted = self.full.exhausted
+        self.quota = self.FIRST_PROBE
+        self.probes = 0
+        self.probe = self.next_probe()
+        self.turn = 0
+
+    def next_probe(self) -> KlondikeSearch | None:
+        if self.won is not None or self.exhausted:
+            return None
+        self.probes += 1
+        return KlondikeSearch(self.game, self.state, probe=self.probes)
+
+    def expand(self, nodes: int, deadline: float | None = None) -> int:
+        done = 0
+        while done < nodes and self.won is None and not self.exhausted:
+            part = min(nodes - done, self.TURN - self.turn % self.TURN)
+            probe = self.probe
+            if probe is None or (self.turn // self.TURN) % 2 == 0:
+                n = self.full.expand(part, deadline)
+                self.won, self.exhausted = self.full.won, self.full.exhausted
+            else:
+                n = probe.expand(part, deadline)
+                self.won = probe.won
+                if probe.won is None:
+                    if probe.exhausted:
+                        self.probe = None  # the quick space holds no win, whatever the order
+                    elif probe.nodes >= self.quota:
+                        self.quota = self.quota * 3 // 2
+                        self.probe = self.next_probe()
+            done += n
+            self.turn += n
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        return done
+
+    def lead(self) -> list[Move]:
+        return self.full.lead()

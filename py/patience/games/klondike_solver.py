@@ -1,5 +1,9 @@
 """Klondike's search model: the generic one, rewritten for speed and with the
-literature's Klondike knowledge.
+literature's Klondike knowledge.  With unlimited passes (the literature's rules and the
+book's) the search itself is Klondike's own, in ``klondike_dfs`` (the same moves and
+pruning over a compact position, depth first, with quick probes and a looser game that
+proves hopeless deals lost at once); this model still serves limited passes, auto-play
+and the first hint.
 
 - The stock is played K+: every card that turning the stock can bring to the waste
   top is playable at once (one step: the turns and the card move).  With one card
@@ -29,7 +33,7 @@ from ..cards import RANK_OF, RED_OF, SUIT_OF, Card
 from ..game import MOVE, Game, Move
 from ..solver import Model, Searcher, Step, talon_clicks, talon_positions
 from ..state import Pile, State
-from .klondike_dfs import KlondikeSearch
+from .klondike_dfs import KlondikeHunt
 
 # the score: a card home is worth 4, a face-down card costs 1, a card still in the talon 1
 W_HOME, W_DOWN, W_TALON = 4, 1, 1
@@ -67,7 +71,7 @@ class KlondikeModel(Model):
         """With unlimited passes, Klondike's own depth-first search (klondike_dfs)."""
         if self.is_quick or self.passes is not None:
             return None
-        return KlondikeSearch(self.game, state)
+        return KlondikeHunt(self.game, state)
 
     # -- key ------------------------------------------------------------------
     def key(self, state: State) -> bytes:
