@@ -193,17 +193,19 @@ class KlondikeSearch:
     deal is lost), ``lead()`` the moves towards the best position seen (hints)."""
 
     def __init__(self, game: "Game", state: State, probe: int = 0) -> None:
-        """``probe`` > 0: a quick probe instead of the complete search: every card that
-        can go home goes, no card comes back, no part of a run moves, and the order of
-        the moves is shaken by a generator seeded with ``probe``.  A probe finds wins
-        (often sooner, in its smaller space) and proves nothing."""
+        """``probe`` > 0: a probe instead of the complete search, its order of moves
+        shaken by a generator seeded with ``probe``.  An odd probe is a quick one: every
+        card that can go home goes, no card comes back and no part of a run moves; it
+        finds wins (often sooner, in its smaller space) and proves nothing.  An even
+        probe has every move of the complete search, in another order."""
         self.game = game
         self.probe = probe
+        self.quick = probe % 2 == 1
         self.rng = Rng(probe, "klondike probe") if probe else None
         self.cols_at = tuple(game.index[f"t{i}"] for i in range(1, 8))
         self.draw = game.layout.draw
-        self.any_run = game.options["runs"] == "any" and not probe
-        self.back = game.options["foundation_return"] == "on" and not probe
+        self.any_run = game.options["runs"] == "any" and not self.quick
+        self.back = game.options["foundation_return"] == "on" and not self.quick
         self.set_talon = self.draw == 1  # every talon card always in reach
         self.start = state
         self.offers: dict[tuple[bytes, int], tuple[int, int, tuple[int, ...], bool]] = {}
@@ -258,7 +260,7 @@ class KlondikeSearch:
                 if col:
                     card = col[-1]
                     s = S[card]
-                    if R[card] == home[s] + 1 and (self.probe or safe_home(R[card], s, home)):
+                    if R[card] == home[s] + 1 and (self.quick or safe_home(R[card], s, home)):
                         moves = moves + [(TO_HOME, c, 0, 1)]
                         cols, down = self.take(cols, down, c, 1)
                         home = with_home(home, s, R[card])
@@ -266,7 +268,7 @@ class KlondikeSearch:
             if self.set_talon:
                 for i, card in enumerate(talon):
                     s = S[card]
-                    if R[card] == home[s] + 1 and (self.probe or safe_home(R[card], s, home)):
+                    if R[card] == home[s] + 1 and (self.quick or safe_home(R[card], s, home)):
                         moves = moves + [(TALON_HOME, i, 0, 1)]
                         talon, pos = talon[:i] + talon[i + 1:], i
                         home = with_home(home, s, R[card])
@@ -583,10 +585,10 @@ class KlondikeSearch:
 
 
 class KlondikeHunt:
-    """The complete search and quick probes in turns of ``TURN`` positions: a win of
-    either is a win; only the complete search proves a deal lost.  Each new probe is
-    shaken differently and may search half as many positions again as the one before
-    (a probe that got stuck in a dead region is dropped)."""
+    """The complete search and probes take turns of ``TURN`` positions, the probes two
+    turns in three: a win of either is a win.  Each new probe is shaken differently and
+    may search half as many positions again as the one before (a probe that got stuck
+    in a dead region is dropped); quick probes and probes with every move alternate."""
 
     TURN = 256
     FIRST_PROBE = 1500
@@ -612,14 +614,16 @@ class KlondikeHunt:
         while done < nodes and self.won is None and not self.exhausted:
             part = min(nodes - done, self.TURN - self.turn % self.TURN)
             probe = self.probe
-            if probe is None or (self.turn // self.TURN) % 2 == 0:
+            if probe is None or (self.turn // self.TURN) % 3 == 0:
                 n = self.full.expand(part, deadline)
                 self.won, self.exhausted = self.full.won, self.full.exhausted
             else:
                 n = probe.expand(part, deadline)
                 self.won = probe.won
                 if probe.won is None:
-                    if probe.exhausted:
+                    if probe.exhausted and not probe.quick:
+                        self.exhausted = True  # the whole space, searched in another order
+                    elif probe.exhausted:
                         self.probe = None  # the quick space holds no win, whatever the order
                     elif probe.nodes >= self.quota:
                         self.quota = self.quota * 3 // 2
