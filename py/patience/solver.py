@@ -453,7 +453,11 @@ class Search:
         try:
             own = self.own
             while own is not None and self.nodes < limit:
-                self.nodes += own.expand(limit - self.nodes, deadline)
+                done = own.expand(limit - self.nodes, deadline)
+                self.nodes += done
+                if done == 0 and own.won is None and not own.exhausted:
+                    self.finish(UNKNOWN, [])  # no progress: never spin
+                    return True
                 if own.won is not None:
                     self.finish(WON, own.won)
                     return True

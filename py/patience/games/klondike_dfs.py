@@ -97,15 +97,16 @@ def position_of(game: "Game", state: State) -> Position:
 def hopeless(p: Position, back: bool, draw: int) -> bool:
     """Whether some card can never go home even in a looser game (so the position is
     lost).  The looser game forgets when things happen: once a card can leave its
-    place, be a column top or go home, it can at any later time too.  Every event of a real game is an event of the looser one, so
-    what the looser game never reaches the real one never does (a "delete
-    relaxation").  Facts, worked out to a fixed point:
+    place, be a column top or go home, it can at any later time too.  Every event of a
+    real game is an event of the looser one, so what the looser game never reaches the
+    real one never does (a "delete relaxation").  Facts, worked out to a fixed point:
 
     - a card is *exposed* when the card on it can leave (a column top is exposed);
     - a card can *leave* (as the base of whatever lies on it) when it is face up or
       exposed and has somewhere to go: home after the card before it, onto a card one
-      rank higher of the other colour that can be a top (one that lies above it in its
-      own column must first land elsewhere), or, a king, into a column that can empty;
+      rank higher of the other colour that can be a top (one that lies face down above
+      it in its own column must first leave and land elsewhere), or, a king, into a
+      column that can empty;
     - a card can be a *top* when it is exposed, or it can leave (or is in the talon, or
       at home with cards allowed back) and land on a top or, a king, in an empty column;
     - a column can empty when its bottom card can leave;
@@ -158,8 +159,10 @@ def hopeless(p: Position, back: bool, draw: int) -> bool:
                 ok = gone[PREV[x]] or (R[x] == KING and empty)
                 if not ok:
                     for q in PARENTS[x]:
-                        if column[q] == c and depth[q] > i:
-                            # above x in its own column: q must land elsewhere first
+                        if column[q] == c and i < depth[q] < down[c]:
+                            # face down above x in its own column: q must leave as the
+                            # base of what lies on it and land elsewhere first (a face-up
+                            # card above x may instead be carried off by a card under it)
                             ok = (leave[q] or (back and gone[q])) and (
                                 (R[q] == KING and empty) or any(top[z] for z in PARENTS[q]))
                         else:
