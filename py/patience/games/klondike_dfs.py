@@ -14,13 +14,16 @@ and the line is read off the depth-first stack:
 The moves and their pruning are those of ``klondike_solver.KlondikeModel`` (its
 docstring gives the reasons): the stock played K+, cards home that nothing can need
 played without branching, columns sorted in the key, moves that only make room made
-only when the room is used at once.  Two more facts of unlimited passes:
+only when the room is used at once.  Besides:
 
-- turning the stock goes round a cycle (0, draw, 2·draw … all turned, then 0 again):
-  every position on it has the same future, so the key forgets where on it the talon is;
+- with unlimited passes, turning the stock goes round a cycle (0, draw, 2·draw … all
+  turned, then 0 again): every position on it has the same future, so the key forgets
+  where on it the talon is;
 - what a column offers (its top, its run, the kinds of card in the run, whether a king
   lies on other cards) depends on its cards and face-down count alone: it is worked out
-  once per column seen, not once per position.
+  once per column seen, not once per position;
+- before searching, ``hopeless`` (a looser game) may show the deal lost at once;
+- ``KlondikeHunt`` runs the complete search with shaken probes beside it.
 
 A position is won when all its cards are face up and the talon is empty: each column
 is then a run down in alternate colours, so its top is its lowest card and the lowest
@@ -202,7 +205,6 @@ class KlondikeSearch:
         finds wins (often sooner, in its smaller space) and proves nothing.  An even
         probe has every move of the complete search, in another order."""
         self.game = game
-        self.probe = probe
         self.quick = probe % 2 == 1
         self.rng = Rng(probe, "klondike probe") if probe else None
         self.cols_at = tuple(game.index[f"t{i}"] for i in range(1, 8))
@@ -292,7 +294,7 @@ class KlondikeSearch:
         return tuple(cl), down
 
     # -- moves -------------------------------------------------------------------
-    def children(self, p: Position) -> list[tuple[list[SMove], Position]] | list[SMove] | tuple[list[SMove]]:
+    def children(self, p: Position) -> list[tuple[list[SMove], Position]] | tuple[list[SMove]]:
         """The unseen positions one step on, best first (each marked seen); a tuple
         holding the moves to a won position instead when there is one."""
         cols, down, home, talon, pos = p
