@@ -10,7 +10,7 @@ from patience import GAMES, get_game
 from patience.cards import RANKS, SUITS, deck, make_card
 from patience.game import MOVE, Game, Move
 from patience.games.klondike_dfs import hopeless, position_of
-from patience.solver import (ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Model, Search, hint, model_of, safe_moves, solve,
+from patience.solver import (ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Search, hint, model_of, safe_moves, solve,
                              talon_positions)
 from patience.rng import Rng
 from patience.state import State
@@ -253,18 +253,16 @@ def test_hopeless_positions_are_lost_by_the_plain_search():
     game, state = klondike_spade_blocked()
     assert hopeless(position_of(game, state), False, 1)
     assert Search(game, state, 10_000).run().verdict == LOST
-    plain = Model(game)
-    assert exhaust(plain, state) == LOST
+    assert exhaust(game, state) == LOST
     back_game, back_state = klondike_spade_blocked(foundation_return="on", runs="any")
     assert not hopeless(position_of(back_game, back_state), True, 1)
 
 
-def exhaust(model: Model, state: State, limit: int = 200_000) -> str | None:
+def exhaust(game: Game, state: State, limit: int = 200_000) -> str | None:
     """Every position the engine's moves reach (a plain search, no pruning, no K+);
     None when there are more than ``limit``."""
     seen = {state[:2]}  # the passes counter left out: they are unlimited
     todo = [state]
-    game = model.game
     while todo:
         s = todo.pop()
         if game.is_won(s):
@@ -313,12 +311,11 @@ def test_klondike_search_agrees_with_the_plain_search_on_endgames(opts):
     from home the plain search's space is too large for a test; the winning-lines test
     above covers those rules.)"""
     game = get_game("klondike", opts)
-    plain = Model(game)
     rng = Rng(5, "endgames")
     verdicts = []
     for _ in range(60):
         state = endgame(game, rng)
-        theirs = exhaust(plain, state, 20_000)
+        theirs = exhaust(game, state, 20_000)
         if theirs is None:
             continue  # too many positions for the plain search
         ours = solve(game, state, 50_000).verdict
