@@ -378,7 +378,7 @@ class KlondikeSearch:
                     priority = 3.0
                 elif n == up:
                     priority = 1 - 0.01 * down[c]  # turns a face-down card
-                elif self.uncovers(col, n, up, base, home, free, takes, empty):
+                elif self.uncovers(col, n, base, home, free):
                     priority = 5.0
                 else:
                     continue
@@ -458,24 +458,16 @@ class KlondikeSearch:
         return tuple(cl), down, with_home(home, a, home[a] - 1), talon, pos
 
     @staticmethod
-    def uncovers(col: bytes, n: int, up: int, base: int, home: tuple[int, ...],
-                 free: dict[int, list[int]], takes: dict[int, list[int]], empty: int) -> bool:
+    def uncovers(col: bytes, n: int, base: int, home: tuple[int, ...], free: dict[int, list[int]]) -> bool:
         """Whether moving the top n cards of a column (a part of its run) off the card
-        under them can be of use at once: that card goes home, takes the other card of
-        ``base``'s kind, or moves on with the run under it."""
+        under them can be of use at once: that card goes home or takes the other card of
+        ``base``'s kind.  (So that the run under it can move on is no reason: that run can
+        move with the part on top, and the part come off later, when the card under it is
+        wanted, to the same positions.)"""
         under = col[-n - 1]
         if R[under] == home[S[under]] + 1:
             return True
-        if any(card != base for card in free.get(KIND[base], ())):
-            return True
-        for k in range(n + 1, up + 1):
-            card = col[-k]
-            if R[card] == KING:
-                if empty >= 0 and k < len(col):
-                    return True
-            elif takes.get(KIND[card]):
-                return True
-        return False
+        return any(card != base for card in free.get(KIND[base], ()))
 
     @staticmethod
     def wanted_back(suit: int, rank: int, free: dict[int, list[int]], takes: dict[int, list[int]]) -> bool:

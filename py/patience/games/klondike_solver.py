@@ -16,7 +16,8 @@ and the first hint.
 - Columns and foundations are interchangeable: sorted in the key.
 - A move that only makes room is made only when the room is used at once (any line
   can put it off until then): a part of a run moved off its twin only when the card
-  under it goes home, takes the other card of the run's rank and colour, or moves on;
+  under it goes home or takes the other card of the run's rank and colour (for the
+  card under it to move on, the run under it moves with the part on top);
   a column emptied only when a king can go there; a card back from home only when a
   card can go on it (or on the card it uncovers); with every talon card in reach, a
   talon card onto a column only when a card can go on it.
@@ -264,7 +265,7 @@ class KlondikeModel(Model):
                 elif n == up:
                     priority = 1 - 0.01 * down[c]  # turns a face-down card
                 else:
-                    if self.is_quick or not self.uncovers(pile, n, up, base, home, free, takes, empty):
+                    if self.is_quick or not self.uncovers(pile, n, base, home, free):
                         continue
                     priority = 5.0
                 for dst in targets:
@@ -288,25 +289,17 @@ class KlondikeModel(Model):
         found.sort()
         return [step for _, _, step in found]
 
-    def uncovers(self, pile: Pile, n: int, up: int, base: Card, home: list[int],
-                 free: dict[tuple[int, bool], list[Card]], takes: dict[tuple[int, bool], list[int]],
-                 empty: int) -> bool:
+    def uncovers(self, pile: Pile, n: int, base: Card, home: list[int],
+                 free: dict[tuple[int, bool], list[Card]]) -> bool:
         """Whether moving the top n cards of a column (a part of its run) off the card
-        under them can be of use at once: that card goes home, takes the other card of
-        ``base``'s rank and colour, or moves on with the run under it."""
+        under them can be of use at once: that card goes home or takes the other card of
+        ``base``'s rank and colour.  (So that the run under it can move on is no reason:
+        that run can move with the part on top, the part coming off later, when the card
+        under it is wanted.)"""
         under = pile[-n - 1]
         if RANK_OF[under] == home[SUIT_OF[under]] + 1:
             return True
-        if any(card != base for card in free.get((RANK_OF[base], RED_OF[base]), ())):
-            return True
-        for k in range(n + 1, up + 1):
-            card = pile[-k]
-            if RANK_OF[card] == 13:
-                if empty >= 0 and k < len(pile):
-                    return True
-            elif takes.get((RANK_OF[card], RED_OF[card])):
-                return True
-        return False
+        return any(card != base for card in free.get((RANK_OF[base], RED_OF[base]), ()))
 
     def wanted_back(self, suit: int, rank: int, free: dict[tuple[int, bool], list[Card]],
                     takes: dict[tuple[int, bool], list[int]]) -> bool:
