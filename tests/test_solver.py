@@ -7,9 +7,9 @@ import pytest
 
 from helpers import position
 from patience import GAMES, get_game
-from patience.cards import RANKS, SUITS, deck, make_card
+from patience.cards import RANKS, RED_OF, SUITS, deck, make_card
 from patience.game import MOVE, Game, Move
-from patience.games.klondike_dfs import hopeless, position_of
+from patience.games.klondike_dfs import KlondikeSearch, hopeless, position_of
 from patience.solver import (ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Search, hint, model_of, safe_moves, solve,
                              talon_positions)
 from patience.rng import Rng
@@ -322,3 +322,27 @@ def test_klondike_search_agrees_with_the_plain_search_on_endgames(opts):
         assert ours == theirs, game.code(state)
         verdicts.append(ours)
     assert verdicts.count(WON) >= 20 and verdicts.count(LOST) >= 3, verdicts
+
+
+def test_klondike_probes_count_like_face_up_cards_as_one():
+    """A probe with every move keys a face-up card by its rank and colour, so two
+    positions that differ only in which of two like cards lies where are one to it; the
+    complete search (which alone proves losses) keeps them apart, and so does the probe
+    for face-down cards, whose place it must know."""
+    game = get_game("klondike", {"draw": "3", "runs": "any", "foundation_return": "on"})
+    red = [s for s in range(4) if RED_OF[make_card(1, s)]]
+    black = [s for s in range(4) if not RED_OF[make_card(1, s)]]
+    eights = [make_card(8, s) for s in black]
+    sevens = [make_card(7, s) for s in red]
+    hidden = [make_card(2, black[0]), make_card(2, black[1])]
+
+    def at(first: int, second: int, down: int = 0) -> tuple:
+        cols = (bytes([hidden[0], eights[0], first]), bytes([hidden[1], eights[1], second])) + (b"",) * 5
+        return cols, (1 + down, 1) + (0,) * 5, (0, 0, 0, 0), b"", 0
+
+    full, probe = KlondikeSearch(game, game.deal(1)), KlondikeSearch(game, game.deal(1), probe=2)
+    one, other = at(sevens[0], sevens[1]), at(sevens[1], sevens[0])
+    assert probe.key(one) == probe.key(other)
+    assert full.key(one) != full.key(other)
+    # the same cards with the seven face down in one of them: not alike
+    assert probe.key(at(sevens[0], sevens[1], down=2)) != probe.key(at(sevens[1], sevens[0], down=2))
