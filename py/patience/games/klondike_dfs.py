@@ -593,7 +593,9 @@ class KlondikeHunt:
     """The complete search and probes take turns of ``TURN`` positions, the probes two
     turns in three: a win of either is a win.  Each new probe is shaken differently and
     may search half as many positions again as the one before (a probe that got stuck
-    in a dead region is dropped); quick probes and probes with every move alternate."""
+    in a dead region is dropped); quick probes and probes with every move alternate.
+    Only the complete search running out of positions proves a loss: the probes skip
+    positions (quick moves, or like cards counted as one)."""
 
     TURN = 256
     FIRST_PROBE = 1500
