@@ -56,8 +56,11 @@ PARENTS = tuple(tuple(p for p in range(52) if R[p] == R[c] + 1 and RED[p] != RED
 PREV = tuple(c - 1 if R[c] > 1 else 52 for c in range(52))  # the card before at home (52: none)
 OTHER = ((1, 2), (0, 3), (0, 3), (1, 2))  # suits of the other colour, by suit
 PARTNER = (3, 2, 1, 0)  # the other suit of the same colour
+TWIN = tuple(PARTNER[S[c]] * 13 + R[c] - 1 for c in range(52))  # the other card of its kind
+OF_KIND = tuple(tuple(c for c in range(52) if KIND[c] == k) for k in range(28))  # the two cards of a kind
 # a face-up card in the key of a probe by kinds: its kind (rank and colour) only
 BY_KIND = bytes(100 + KIND[c] if c < 52 else c for c in range(256))
+DOWN = tuple(bytes((0xC0 + d,)) for d in range(53))  # ends a column in the key: its face-down count
 KING = 13
 SHAKE = 2.5 / 1024  # how far a probe shakes the order of the moves (priorities run 0 to 6)
 
@@ -70,6 +73,15 @@ BACK = 4  # suit a's top card at home onto column b
 
 Position = tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...], bytes, int]
 SMove = tuple[int, int, int, int]
+# what turning the stock offers: cards in reach; clicks, order and talon index by card,
+# by kind (kings apart) and of the kings
+# what a column offers: the kind its top takes, its run's length, the cards that can move
+# with what lies on them, whether one is a king on other cards, and the moves of parts of
+# its run: (cards moved, base card, base's kind or -1 for a king, WHOLE / TURNS / PART)
+Offer = tuple[int, int, tuple[int, ...], bool, tuple[tuple[int, int, int, int], ...]]
+WHOLE, TURNS, PART = 0, 1, 2  # a move that empties the column, turns a face-down card, or neither
+Reach = tuple[frozenset[int], dict[int, tuple[float, int, int]], dict[int, list[tuple[float, int, int]]],
+              tuple[tuple[float, int, int], ...]]
 
 
 def safe_home(rank: int, suit: int, home: tuple[int, ...]) -> bool:
@@ -219,7 +231,8 @@ class KlondikeSearch:
         self.back = game.options["foundation_return"] == "on" and not self.quick
         self.set_talon = self.draw == 1  # every talon card always in reach
         self.start = state
-        self.offers: dict[tuple[bytes, int], tuple[int, int, tuple[int, ...], bool]] = {}
+        self.offers: dict[tuple[bytes, int], Offer] = {}
+        self.reaches: dict[tuple[bytes, int], Reach] = {}
         moves, root = self.close([], position_of(game, state))
         self.prefix = moves
         self.seen: set[bytes] = {self.key(root)}
@@ -246,8 +259,7 @@ class KlondikeSearch:
         cols, down, home, talon, pos = p
         if self.by_kind:
             cols = tuple(col[:d] + col[d:].translate(BY_KIND) for col, d in zip(cols, down))
-        pairs = sorted(zip(cols, down))
-        out = b"\xff".join([col for col, _ in pairs]) + bytes([d for _, d in pairs]) + bytes(home)
+        out = b"\xff".join(sorted([col + DOWN[d] for col, d in zip(cols, down)])) + bytes(home)
         if self.set_talon:
             return out + bytes(sorted(talon))
         if pos % self.draw and pos != len(talon):
@@ -309,9 +321,10 @@ class KlondikeSearch:
         takes: dict[int, list[int]] = {}  # kind of card → columns whose top takes it
         empty = -1
         runs = [0] * 7
-        # cards that could be laid on a column top now, by kind; and whether a king
-        # could use an empty column
-        free: dict[int, list[int]] = {}
+        parts: list[tuple[tuple[int, int, int, int], ...]] = [()] * 7
+        # cards that could be laid on a column top now; and whether a king could use an
+        # empty column
+        free: set[int] = set()
         kings = False
         offers, offer = self.offers, self.offer
         for c in range(7):
@@ -321,24 +334,24 @@ class KlondikeSearch:
                 known = offers.get(spot)
                 if known is None:
                     known = offers[spot] = offer(col, down[c])
-                wants, runs[c], movable, king = known
+                wants, runs[c], movable, king, parts[c] = known
                 takes.setdefault(wants, []).append(c)
-                for card in movable:
-                    free.setdefault(KIND[card], []).append(card)
+                free.update(movable)
                 kings = kings or king
             elif empty < 0:
                 empty = c
-        reach = talon_positions(len(talon), pos, self.draw, None) if talon else ()
-        for i, _, _ in reach:
-            card = talon[i]
-            free.setdefault(KIND[card], []).append(card)
-            if R[card] == KING:
-                kings = True
+        spot = (talon, pos)
+        reach = self.reaches.get(spot)
+        if reach is None:
+            reach = self.reaches[spot] = self.reach(talon, pos)
+        in_reach, by_card, by_kind, talon_kings = reach
+        free |= in_reach
+        kings = kings or bool(talon_kings)
         if self.back:
             for s in range(4):
                 if home[s]:
                     card = s * 13 + home[s] - 1
-                    free.setdefault(KIND[card], []).append(card)
+                    free.add(card)
                     if home[s] == KING:
                         kings = True
 
@@ -349,44 +362,44 @@ class KlondikeSearch:
                 card = cols[c][-1]
                 if R[card] == home[S[card]] + 1:
                     found.append((0.0, len(found), (TO_HOME, c, 0, 1)))
-        # cards from the stock, home or onto a column
-        for i, deals, again in reach:
-            card = talon[i]
-            clicks = 0.01 * (deals + (again + 1 if again >= 0 else 0))
-            if R[card] == home[S[card]] + 1:
-                found.append((0.5 + clicks, len(found), (TALON_HOME, i, 0, 1)))
-            if R[card] == KING:
-                targets = [empty] if empty >= 0 else []
-            else:
-                targets = takes.get(KIND[card], [])
-            if targets and self.set_talon and not any(o != card for o in free.get(WANTS[card], ())):
-                continue  # with every talon card in reach, it leaves only to take a card at once
-            for dst in targets:
-                found.append((2 + clicks, len(found), (TALON, i, dst, 1)))
+        # cards from the stock, home or onto a column (ordered among themselves as
+        # they come in the talon, then by column)
+        if in_reach:
+            for s in range(4):
+                if home[s] < KING:
+                    hit = by_card.get(s * 13 + home[s])
+                    if hit is not None:
+                        clicks, order, i = hit
+                        found.append((0.5 + clicks, 100 + order * 8, (TALON_HOME, i, 0, 1)))
+            for kind, dsts in takes.items():
+                for clicks, order, i in by_kind.get(kind, ()):
+                    if self.set_talon and free.isdisjoint(OF_KIND[WANTS[talon[i]]]):
+                        continue  # with every talon card in reach, it leaves only to take a card at once
+                    for dst in dsts:
+                        found.append((2 + clicks, 100 + order * 8 + dst, (TALON, i, dst, 1)))
+            if empty >= 0:
+                for clicks, order, i in talon_kings:
+                    if self.set_talon and free.isdisjoint(OF_KIND[WANTS[talon[i]]]):
+                        continue
+                    found.append((2 + clicks, 100 + order * 8 + empty, (TALON, i, empty, 1)))
         # column to column
         for c in range(7):
-            run = runs[c]
-            if not run:
-                continue
-            col = cols[c]
-            up = len(col) - down[c]
-            for n in (range(run, 0, -1) if self.any_run else (run,)):
-                base = col[-n]
-                if R[base] == KING:
-                    if n == len(col) or empty < 0:
+            for n, base, kind, does in parts[c]:
+                if kind < 0:
+                    if empty < 0:
                         continue
                     targets = [empty]
                 else:
-                    targets = takes.get(KIND[base], [])
+                    targets = takes.get(kind, [])
                     if not targets:
                         continue
-                if n == len(col):
+                if does == WHOLE:
                     if not kings:
                         continue  # an empty column is only of use to a king
                     priority = 3.0
-                elif n == up:
+                elif does == TURNS:
                     priority = 1 - 0.01 * down[c]  # turns a face-down card
-                elif self.uncovers(col, n, base, home, free):
+                elif self.uncovers(cols[c], n, base, home, free):
                     priority = 5.0
                 else:
                     continue
@@ -413,9 +426,24 @@ class KlondikeSearch:
         found.sort()
 
         out: list[tuple[list[SMove], Position]] = []
-        seen, key, close, is_won = self.seen, self.key, self.close, self.is_won
+        seen, key, close, is_won, after, quick = self.seen, self.key, self.close, self.is_won, self.after, self.quick
         for _, _, move in found:
-            moves, child = close([move], self.after(p, move))
+            child = after(p, move)
+            what = move[0]
+            # ``p`` had no card to play home: after a move between the columns or from
+            # the talon only the new top of one column may have one; a card back from
+            # home makes none safe
+            if what == COLUMN or what == TALON:
+                col = child[0][move[1] if what == COLUMN else move[2]]
+                card = col[-1] if col else -1
+                if card >= 0 and R[card] == child[2][S[card]] + 1 and (quick or safe_home(R[card], S[card], child[2])):
+                    moves, child = close([move], child)
+                else:
+                    moves = [move]
+            elif what == BACK:
+                moves = [move]
+            else:
+                moves, child = close([move], child)
             k = key(child)
             if k in seen:
                 continue
@@ -425,10 +453,32 @@ class KlondikeSearch:
             out.append((moves, child))
         return out
 
-    def offer(self, col: bytes, down: int) -> tuple[int, int, tuple[int, ...], bool]:
+    def reach(self, talon: bytes, pos: int) -> Reach:
+        """What turning the stock offers: the talon cards it can bring to the waste top,
+        and for each (by the card, and by its kind; kings apart) the clicks it takes
+        (a hundredth each, for the order of the moves), its place in that order and its
+        index in the talon."""
+        in_reach = []
+        by_card: dict[int, tuple[float, int, int]] = {}
+        by_kind: dict[int, list[tuple[float, int, int]]] = {}
+        kings: list[tuple[float, int, int]] = []
+        for order, (i, deals, again) in enumerate(talon_positions(len(talon), pos, self.draw, None) if talon else ()):
+            card = talon[i]
+            hit = (0.01 * (deals + (again + 1 if again >= 0 else 0)), order, i)
+            in_reach.append(card)
+            by_card[card] = hit
+            if R[card] == KING:
+                kings.append(hit)
+            else:
+                by_kind.setdefault(KIND[card], []).append(hit)
+        return frozenset(in_reach), by_card, by_kind, tuple(kings)
+
+    def offer(self, col: bytes, down: int) -> Offer:
         """What a column offers: the kind of card its top takes, the length of the run
         on top, the cards that can move with what lies on them (the run's base only
-        when runs move whole), and whether one of them is a king lying on other cards."""
+        when runs move whole), whether one of them is a king lying on other cards, and
+        the moves of them with what lies on them, longest first (not a king's that
+        would empty the column)."""
         up = len(col) - down
         run = 1
         while run < up:
@@ -438,7 +488,14 @@ class KlondikeSearch:
             run += 1
         movable = tuple(col[-n] for n in (range(1, run + 1) if self.any_run else (run,)))
         king = any(R[col[-n]] == KING and n < len(col) for n in (range(1, run + 1) if self.any_run else (run,)))
-        return WANTS[col[-1]], run, movable, king
+        parts = []
+        for n in (range(run, 0, -1) if self.any_run else (run,)):
+            base = col[-n]
+            if R[base] == KING and n == len(col):
+                continue
+            does = WHOLE if n == len(col) else TURNS if n == up else PART
+            parts.append((n, base, -1 if R[base] == KING else KIND[base], does))
+        return WANTS[col[-1]], run, movable, king, tuple(parts)
 
     def after(self, p: Position, move: SMove) -> Position:
         cols, down, home, talon, pos = p
@@ -466,7 +523,7 @@ class KlondikeSearch:
         return tuple(cl), down, with_home(home, a, home[a] - 1), talon, pos
 
     @staticmethod
-    def uncovers(col: bytes, n: int, base: int, home: tuple[int, ...], free: dict[int, list[int]]) -> bool:
+    def uncovers(col: bytes, n: int, base: int, home: tuple[int, ...], free: set[int]) -> bool:
         """Whether moving the top n cards of a column (a part of its run) off the card
         under them can be of use at once: that card goes home or takes the other card of
         ``base``'s kind.  (So that the run under it can move on is no reason: that run can
@@ -475,16 +532,16 @@ class KlondikeSearch:
         under = col[-n - 1]
         if R[under] == home[S[under]] + 1:
             return True
-        return any(card != base for card in free.get(KIND[base], ()))
+        return TWIN[base] in free
 
     @staticmethod
-    def wanted_back(suit: int, rank: int, free: dict[int, list[int]], takes: dict[int, list[int]]) -> bool:
+    def wanted_back(suit: int, rank: int, free: set[int], takes: dict[int, list[int]]) -> bool:
         """Whether the card of ``suit`` and ``rank`` back from home can be of use at
         once: a card of the other colour one rank lower is free to go on it, or the card
         under it at home can come back too (onto another column) and is of use."""
         red = int(suit in (1, 2))
         while rank > 1:
-            if free.get((rank - 1) * 2 + 1 - red):
+            if not free.isdisjoint(OF_KIND[(rank - 1) * 2 + 1 - red]):
                 return True
             if not takes.get((rank - 1) * 2 + red):
                 return False
