@@ -20,7 +20,8 @@ QUICK_WINS = {
     "klondike": [5, 9, 11, 14],
     "canfield": [3, 4, 5, 6],
     "zmey": [2, 3],
-    "potocki": [3, 14],
+    "gaps8": [2, 18],
+    "potocki": [1, 9, 14],
     "cross": [2, 3, 4],
     "glider": [4, 6],
     "bride": [1, 2, 3, 4, 5, 6],
@@ -346,3 +347,96 @@ def test_klondike_probes_count_like_face_up_cards_as_one():
     assert full.key(one) != full.key(other)
     # the same cards with the seven face down in one of them: not alike
     assert probe.key(at(sevens[0], sevens[1], down=2)) != probe.key(at(sevens[1], sevens[0], down=2))
+
+
+def gaps_endgame(game: Game, rng: Rng) -> State:
+    """A random late Gaps position: each row's run from its first slot stands up to a
+    random height (at most three cards short), the other cards and the gaps lie at random
+    in the free slots after the runs."""
+    first, low, decks = (0, 1, 2) if game.id == "gaps8" else (1, 2, 1)
+    rows = 4 * decks
+    suits = [(s, d) for d in range(decks) for s in range(4)]
+    suits = [suits[i] for i in rng.shuffled(tuple(range(rows)))]
+    piles: list[tuple] = [()] * len(game.piles)
+    pool: list = []
+    free: list[int] = []
+    for row, (suit, d) in enumerate(suits, 1):
+        run = 10 + rng.below(4) - low + 1  # 10..13 cards of the row's 14 - low, less the low rank
+        run = min(run, 14 - low)
+        cards = [make_card(r, suit, d) for r in range(low, 14)]
+        for slot, card in zip(range(first, 14), cards[:run]):
+            piles[game.index[f"g{row}-{slot}"]] = (card,)
+        pool += cards[run:]
+        free += [game.index[f"g{row}-{slot}"] for slot in range(first + run, 14)]
+    pool += [None] * (len(free) - len(pool))
+    for i, card in zip(free, [pool[i] for i in rng.shuffled(tuple(range(len(pool))))]):
+        piles[i] = (card,) if card is not None else ()
+    if "discard" in game.index:
+        piles[game.index["discard"]] = tuple(make_card(1, s) for s in range(4))
+    state = game.empty_state()._replace(piles=tuple(piles))
+    return game.with_info(state, "seed", 1)
+
+
+def exhaust_all(game: Game, state: State, limit: int) -> str | None:
+    """As ``exhaust``, with the counters (reshuffles made) in the position."""
+    seen = {state}
+    todo = [state]
+    while todo:
+        s = todo.pop()
+        if game.is_won(s):
+            return WON
+        for move in game.legal_moves(s):
+            after = game.apply(s, move)
+            if after not in seen:
+                seen.add(after)
+                todo.append(after)
+                if len(seen) > limit:
+                    return None
+    return LOST
+
+
+@pytest.mark.parametrize("game_id,opts", [("potocki", {"reshuffles": "0"}), ("potocki", {"reshuffles": "1"}),
+                                          ("gaps8", {"reshuffles": "0"}), ("gaps8", {"reshuffles": "1"})])
+def test_gaps_search_agrees_with_the_plain_search_on_endgames(game_id, opts):
+    """The Gaps family's own search (rows and like cards interchangeable in its key once
+    no reshuffle is left, the engine's reshuffle in the search) against every engine
+    move searched to the end, on random late positions: both give the same verdict.
+    With a reshuffle allowed, every other position has made it already (none left)."""
+    game = get_game(game_id, opts)
+    assert type(model_of(game).searcher(gaps_endgame(game, Rng(1, "x")))).__name__ == "GapsHunt"
+    rng = Rng(7, "gaps endgames")
+    verdicts = []
+    for i in range(80):
+        state = gaps_endgame(game, rng)
+        if opts["reshuffles"] == "1" and i % 2:
+            state = game.with_info(state, "reshuffles", 1)
+        theirs = exhaust_all(game, state, 20_000)
+        if theirs is None:
+            continue
+        result = solve(game, state, 50_000)
+        assert result.verdict == theirs, game.code(state)
+        if theirs == WON:
+            assert replays_to_a_win(game, state, result.moves)
+        verdicts.append(theirs)
+    assert verdicts.count(WON) >= 10 and verdicts.count(LOST) >= 5, verdicts
+
+
+def test_gaps_key_sorts_rows_and_like_cards_only_once_no_reshuffle_is_left():
+    """Rows, and the two decks' copies of a card, are interchangeable to the search once
+    no reshuffle is left; while one is, where each card lies decides what the reshuffle
+    deals, so the key keeps the grid as it is."""
+    from patience.games.gaps_dfs import GapsSearch
+    from patience.games.gaps8 import GRID
+
+    game = get_game("gaps8", {"reshuffles": "1"})
+    state = game.deal(3)
+    search = GapsSearch(game, GRID, state)
+    cells = bytes(state.piles[i][0] + 1 if state.piles[i] else 0 for i in range(GRID.cells()))
+    n = GRID.cols
+    swapped_rows = cells[n:2 * n] + cells[:n] + cells[2 * n:]
+    ace, copy = make_card(1, 0, 0) + 1, make_card(1, 0, 1) + 1
+    swapped_copies = cells.translate(bytes(copy if v == ace else ace if v == copy else v for v in range(256)))
+    assert swapped_rows != cells and swapped_copies != cells
+    for other in (swapped_rows, swapped_copies):
+        assert search.key((other, 1)) == search.key((cells, 1))  # no reshuffle left
+        assert search.key((other, 0)) != search.key((cells, 0))  # one left

@@ -19,6 +19,7 @@ from ..text import Text
 
 if TYPE_CHECKING:
     from ..game import Game, Move
+    from ..solver import Model
 
 CELL_TO = frozenset({"cell"})
 
@@ -60,7 +61,12 @@ class Grid:
     def rules(self) -> dict[str, Any]:
         """The GameSpec hooks of a Gaps game: ``GameSpec(..., **GRID.rules())``."""
         return {"generate": self.generate, "accept": self.accept, "won": self.won, "specials": self.specials,
-                "solver": SolverHooks(score=self.score)}
+                "solver": SolverHooks(score=self.score, model=self.model)}
+
+    def model(self, game: "Game") -> "Model":
+        """The solver's model: the generic one, with the Gaps family's own search."""
+        from .gaps_dfs import GapsModel
+        return GapsModel(game, self)
 
     def score(self, game: "Game", state: State) -> float:
         """For the solver: cards standing in order from the start of their rows."""

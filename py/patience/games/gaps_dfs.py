@@ -1,0 +1,307 @@
+"""The Gaps family's own search: a depth-first search over the grid as bytes, for
+«Восемь тузов» and Пасьянс Потоцкого.
+
+The generic search keeps an engine ``State`` per position and asks the engine for the
+moves; a Gaps position is only a grid of one-card cells, so here it is a ``bytes`` of the
+cells (a card as its number + 1, a gap as 0) and the count of reshuffles made, the
+transposition table a set of byte strings, and the line is read off the depth-first
+stack.  A reshuffle is the engine's own (seeded, so known in advance like every card):
+the search builds the engine position, lets the engine reshuffle and reads the grid back.
+
+- Moves, best first: a card that extends a row's run (the run from the row's first
+  slot); a card that leaves a gap right after a run (which the run's next card may then
+  fill); any other card, those whose place then takes a card before those whose place
+  is dead (after a king or a gap); a card out of a run (two decks: to start or extend
+  another run) after those; the reshuffle last.
+- The key: with no reshuffle left, rows are interchangeable and the two cards of the
+  same suit and rank (two decks) too, so the key sorts the rows of cards by suit and
+  rank.  While a reshuffle is left the key is the exact grid: where every card lies
+  decides what the reshuffle deals.
+- ``GapsHunt`` runs the complete search with shaken probes beside it, as Klondike's
+  does: only the complete search running out of positions proves a deal lost.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from ..cards import CARDS
+from ..game import MOVE, Move
+from ..rng import Rng
+from ..solver import Model, Searcher
+from ..state import State
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from .gaps import Grid
+
+RESHUFFLE = (-1, -1)  # the solver's reshuffle; a card move is (source cell, gap)
+SHAKE = 1.5 / 1024  # how far a probe shakes the order of the moves (priorities run 0 to 4)
+# a cell's byte: 0 a gap, else the card + 1; SAME maps it to its suit and rank (1..52),
+# the same for both decks' copies
+SAME = bytes([0] + [(v - 1) % 52 + 1 for v in range(1, 105)] + [0] * 151)
+
+Position = tuple[bytes, int]  # the cells, reshuffles made
+SMove = tuple[int, int]
+Kid = tuple[SMove, Position, list[int]]  # a move, the position it leads to, that position's runs
+
+
+class GapsModel(Model):
+    """The generic model of a Gaps game, with the game's own search in its place."""
+
+    def __init__(self, game: "Game", grid: "Grid") -> None:
+        super().__init__(game)
+        self.grid = grid
+
+    def searcher(self, state: State) -> Searcher | None:
+        return GapsHunt(self.game, self.grid, state)
+
+
+class GapsSearch:
+    """A depth-first search of one Gaps position, run in bounded pieces: ``expand``,
+    ``won``, ``exhausted`` and ``lead()`` as for ``solver.Searcher``."""
+
+    def __init__(self, game: "Game", grid: "Grid", state: State, probe: int = 0) -> None:
+        """``probe`` > 0: a probe, its order of moves shaken by a generator seeded with
+        ``probe``; it searches the same moves in another order."""
+        self.game, self.grid, self.start = game, grid, state
+        self.rng = Rng(probe, "gaps probe") if probe else None
+        self.cols = grid.cols
+        self.cells = grid.cells()
+        self.rows = grid.rows
+        self.first = grid.first
+        self.low = grid.low
+        self.full = 14 - grid.low  # cards in a finished row
+        self.decks = grid.decks
+        self.allowed = int(game.options["reshuffles"])
+        self.seed = game.info_value(state, "seed")
+        # the cards of the rank that starts a row, as cell bytes
+        self.starters = tuple(d * 52 + s * 13 + grid.low for d in range(grid.decks) for s in range(4))
+        root = (bytes(state.piles[i][0] + 1 if state.piles[i] else 0 for i in range(self.cells)),
+                game.info_value(state, "reshuffles"))
+        self.seen: set[bytes] = {self.key(root)}
+        self.won: list[Move] | None = None
+        self.exhausted = False
+        self.nodes = 0
+        self.best: tuple[int, list[SMove]] = (self.score(root), [])
+        self.stack: list[list] = []  # type: ignore[type-arg]  # [children, next child, moves here]
+        if self.score(root) == self.rows * self.full:
+            self.won = []
+            return
+        kids = self.children(root, self.runs(root[0]))
+        if isinstance(kids, list):
+            self.stack.append([kids, 0, []])
+        else:
+            self.won = self.engine_line(kids[0])
+
+    # -- positions ---------------------------------------------------------------
+    def key(self, p: Position) -> bytes:
+        cells, done = p
+        if done < self.allowed:
+            return cells + bytes((done,))
+        same = cells.translate(SAME)
+        n = self.cols
+        return b"".join(sorted([same[i:i + n] for i in range(0, self.cells, n)]))
+
+    def runs(self, cells: bytes) -> list[int]:
+        """How many cards stand in order from the first slot of each row."""
+        return [self.run(cells, start) for start in range(0, self.cells, self.cols)]
+
+    def run(self, cells: bytes, start: int) -> int:
+        """How many cards stand in order from cell ``start``, the first of a row."""
+        v = SAME[cells[start]]
+        if not v or (v - 1) % 13 + 1 != self.low:
+            return 0
+        k, top = 1, 14 - self.low
+        while k < top and SAME[cells[start + k]] == v + k:
+            k += 1
+        return k
+
+    def runs_after(self, runs: list[int], child: Position, move: SMove) -> list[int]:
+        """The runs of ``child``, one move on from a position with ``runs``."""
+        if move == RESHUFFLE:
+            return self.runs(child[0])
+        out = list(runs)
+        n = self.cols
+        for row in {move[0] // n, move[1] // n}:
+            out[row] = self.run(child[0], row * n)
+        return out
+
+    def score(self, p: Position) -> int:
+        return sum(self.runs(p[0]))
+
+    # -- moves -------------------------------------------------------------------
+    def children(self, p: Position, runs: list[int]) -> list[Kid] | tuple[list[SMove]]:
+        """The unseen positions one step on (with their runs), best first, each marked
+        seen; a tuple holding the moves to a won position instead when there is one.
+        ``runs``: the runs of ``p``."""
+        cells, done = p
+        n = self.cols
+        after_run = {r * n + k for r, k in enumerate(runs) if k < n}  # the cells right after a run
+        found: list[tuple[float, int, SMove]] = []
+        i = cells.find(0)
+        while i >= 0:
+            if i % n == 0:
+                wanted: tuple[int, ...] = self.starters
+            else:
+                left = cells[i - 1]
+                if not left or (left - 1) % 13 == 12:
+                    wanted = ()
+                elif self.decks == 2:
+                    v = left + 1
+                    wanted = (v, v + 52) if v <= 52 else (v - 52, v)
+                else:
+                    wanted = (left + 1,)
+            extends = i in after_run
+            for v in wanted:
+                src = cells.find(v)
+                if src < 0:
+                    continue  # not on the grid (an ace on the discard)
+                if src % n < runs[src // n]:
+                    priority = 4.0  # breaks a run
+                elif extends:
+                    priority = 0.0
+                elif src in after_run:
+                    priority = 1.0
+                else:
+                    at = src % n
+                    before = cells[src - 1] if at else 0
+                    open_ = at == 0 or (before and (before - 1) % 13 != 12)
+                    priority = 2.0 if open_ else 3.0
+                found.append((priority, len(found), (src, i)))
+            i = cells.find(0, i + 1)
+        if done < self.allowed:
+            found.append((10.0, len(found), RESHUFFLE))
+        if self.rng is not None:
+            below = self.rng.below
+            found = [(priority + below(1024) * SHAKE, k, move) for priority, k, move in found]
+        found.sort()
+        out: list[Kid] = []
+        seen, key, goal = self.seen, self.key, self.rows * self.full
+        for _, _, move in found:
+            child = self.after(p, move)
+            k = key(child)
+            if k in seen:
+                continue
+            seen.add(k)
+            now = self.runs_after(runs, child, move)
+            if sum(now) == goal:
+                return ([move],)
+            out.append((move, child, now))
+        return out
+
+    def after(self, p: Position, move: SMove) -> Position:
+        cells, done = p
+        if move == RESHUFFLE:
+            state = self.state_of(p)
+            after = self.game.apply(state, Move("reshuffle"))
+            return bytes(after.piles[i][0] + 1 if after.piles[i] else 0 for i in range(self.cells)), done + 1
+        src, dst = move
+        b = bytearray(cells)
+        b[dst], b[src] = b[src], 0
+        return bytes(b), done
+
+    def state_of(self, p: Position) -> State:
+        """The engine position of ``p``: its cells, and the rest as at the start (only
+        the aces lie elsewhere, on the discard, in Пасьянс Потоцкого)."""
+        cells, done = p
+        piles = list(self.start.piles)
+        for i in range(self.cells):
+            piles[i] = (CARDS[cells[i] - 1],) if cells[i] else ()
+        state = self.start._replace(piles=tuple(piles))
+        return self.game.with_info(state, "reshuffles", done)
+
+    # -- the search ----------------------------------------------------------------
+    def expand(self, nodes: int, deadline: float | None = None) -> int:
+        """Search up to ``nodes`` more positions (stopping early at ``deadline``); the
+        number searched."""
+        stack = self.stack
+        done = 0
+        best = self.best[0]
+        while stack and done < nodes and self.won is None:
+            frame = stack[-1]
+            kids = frame[0]
+            i = frame[1]
+            if i >= len(kids):
+                stack.pop()
+                continue
+            frame[1] = i + 1
+            move, child, runs = kids[i]
+            kids[i] = None
+            done += 1
+            found = self.children(child, runs)
+            if isinstance(found, tuple):
+                self.won = self.engine_line(self.line(move) + found[0])
+                break
+            value = sum(runs)
+            if value > best:
+                best = value
+                self.best = (value, self.line(move))
+            stack.append([found, 0, move])
+            if deadline is not None and not done & 63 and time.perf_counter() >= deadline:
+                break
+        self.nodes += done
+        if not stack and self.won is None:
+            self.exhausted = True
+        return done
+
+    def line(self, move: SMove) -> list[SMove]:
+        """The solver's moves from the start to ``move`` (a step off the top of the stack)."""
+        return [frame[2] for frame in self.stack[1:]] + [move]
+
+    def lead(self) -> list[Move]:
+        return self.engine_line(self.best[1])
+
+    @staticmethod
+    def engine_line(moves: list[SMove]) -> list[Move]:
+        return [Move("reshuffle") if m == RESHUFFLE else Move(MOVE, m[0], m[1], 1) for m in moves]
+
+
+class GapsHunt:
+    """The complete search and shaken probes take turns of ``TURN`` positions, the
+    probes two turns in three; each new probe may search half as many positions again as
+    the one before.  A win of either is a win; only the complete search running out of
+    positions proves a loss."""
+
+    TURN = 256
+    FIRST_PROBE = 2000
+
+    def __init__(self, game: "Game", grid: "Grid", state: State) -> None:
+        self.game, self.grid, self.state = game, grid, state
+        self.full = GapsSearch(game, grid, state)
+        self.won = self.full.won
+        self.exhausted = self.full.exhausted
+        self.quota = self.FIRST_PROBE
+        self.probes = 0
+        self.probe = self.next_probe()
+        self.turn = 0
+
+    def next_probe(self) -> GapsSearch | None:
+        if self.won is not None or self.exhausted:
+            return None
+        self.probes += 1
+        return GapsSearch(self.game, self.grid, self.state, probe=self.probes)
+
+    def expand(self, nodes: int, deadline: float | None = None) -> int:
+        done = 0
+        while done < nodes and self.won is None and not self.exhausted:
+            part = min(nodes - done, self.TURN - self.turn % self.TURN)
+            probe = self.probe
+            if probe is None or (self.turn // self.TURN) % 3 == 0:
+                n = self.full.expand(part, deadline)
+                self.won, self.exhausted = self.full.won, self.full.exhausted
+            else:
+                n = probe.expand(part, deadline)
+                self.won = probe.won
+                if probe.won is None and (probe.exhausted or probe.nodes >= self.quota):
+                    self.quota = self.quota * 3 // 2
+                    self.probe = self.next_probe()
+            done += n
+            self.turn += n
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        return done
+
+    def lead(self) -> list[Move]:
+        return self.full.lead()
