@@ -62,6 +62,7 @@ OF_KIND = tuple(tuple(c for c in range(52) if KIND[c] == k) for k in range(28)) 
 BY_KIND = bytes(100 + KIND[c] if c < 52 else c for c in range(256))
 DOWN = tuple(bytes((0xC0 + d,)) for d in range(53))  # ends a column in the key: its face-down count
 KING = 13
+NONE: list[int] = []  # no column (never appended to)
 SHAKE = 2.5 / 1024  # how far a probe shakes the order of the moves (priorities run 0 to 6)
 
 # the solver's moves: (what, a, b, n)
@@ -318,7 +319,8 @@ class KlondikeSearch:
         """The unseen positions one step on, best first (each marked seen); a tuple
         holding the moves to a won position instead when there is one."""
         cols, down, home, talon, pos = p
-        takes: dict[int, list[int]] = {}  # kind of card → columns whose top takes it
+        takes: list[list[int]] = [NONE] * 28  # kind of card → columns whose top takes it
+        wanted: list[int] = []  # the kinds some column takes
         empty = -1
         runs = [0] * 7
         parts: list[tuple[tuple[int, int, int, int], ...]] = [()] * 7
@@ -335,7 +337,11 @@ class KlondikeSearch:
                 if known is None:
                     known = offers[spot] = offer(col, down[c])
                 wants, runs[c], movable, king, parts[c] = known
-                takes.setdefault(wants, []).append(c)
+                if takes[wants]:
+                    takes[wants].append(c)
+                else:
+                    takes[wants] = [c]
+                    wanted.append(wants)
                 free.update(movable)
                 kings = kings or king
             elif empty < 0:
@@ -371,7 +377,8 @@ class KlondikeSearch:
                     if hit is not None:
                         clicks, order, i = hit
                         found.append((0.5 + clicks, 100 + order * 8, (TALON_HOME, i, 0, 1)))
-            for kind, dsts in takes.items():
+            for kind in wanted:
+                dsts = takes[kind]
                 for clicks, order, i in by_kind.get(kind, ()):
                     if self.set_talon and free.isdisjoint(OF_KIND[WANTS[talon[i]]]):
                         continue  # with every talon card in reach, it leaves only to take a card at once
@@ -390,7 +397,7 @@ class KlondikeSearch:
                         continue
                     targets = [empty]
                 else:
-                    targets = takes.get(kind, [])
+                    targets = takes[kind]
                     if not targets:
                         continue
                 if does == WHOLE:
@@ -417,7 +424,7 @@ class KlondikeSearch:
                 if rank == KING:
                     targets = [empty] if empty >= 0 else []
                 else:
-                    targets = takes.get(KIND[card], [])
+                    targets = takes[KIND[card]]
                 for dst in targets:
                     found.append((6.0, len(found), (BACK, s, dst, 1)))
         if self.rng is not None:
@@ -535,7 +542,7 @@ class KlondikeSearch:
         return TWIN[base] in free
 
     @staticmethod
-    def wanted_back(suit: int, rank: int, free: set[int], takes: dict[int, list[int]]) -> bool:
+    def wanted_back(suit: int, rank: int, free: set[int], takes: list[list[int]]) -> bool:
         """Whether the card of ``suit`` and ``rank`` back from home can be of use at
         once: a card of the other colour one rank lower is free to go on it, or the card
         under it at home can come back too (onto another column) and is of use."""
@@ -543,7 +550,7 @@ class KlondikeSearch:
         while rank > 1:
             if not free.isdisjoint(OF_KIND[(rank - 1) * 2 + 1 - red]):
                 return True
-            if not takes.get((rank - 1) * 2 + red):
+            if not takes[(rank - 1) * 2 + red]:
                 return False
             rank -= 1
         return False
