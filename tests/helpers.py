@@ -51,3 +51,28 @@ def klondike(**opts: str) -> Game:
 
 def canfield(**opts: str) -> Game:
     return get_game("canfield", opts)
+
+
+def generated_moves_agree(game_id: str, opts: dict[str, str], seeds: range, steps: int) -> list[State]:
+    """Play random games and check at every position that the game's own move generator
+    (``GameSpec.generate``) gives exactly the moves, in the same order, that the engine
+    finds by trying every pile on every pile; the positions visited."""
+    import dataclasses
+
+    from patience.rng import Rng
+
+    fast = get_game(game_id, opts)
+    assert fast.spec.generate is not None
+    plain = Game(dataclasses.replace(fast.spec, generate=None), opts)
+    rng = Rng(11, f"{game_id} moves")
+    seen: list[State] = []
+    for seed in seeds:
+        state = fast.deal(seed)
+        for _ in range(steps):
+            assert fast.card_moves(state) == plain.card_moves(state), fast.code(state)
+            seen.append(state)
+            legal = fast.legal_moves(state)
+            if not legal:
+                break
+            state = fast.apply(state, legal[rng.below(len(legal))])
+    return seen

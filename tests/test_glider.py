@@ -2,7 +2,7 @@
 
 import pytest
 
-from helpers import names, position
+from helpers import generated_moves_agree, names, position
 from patience import IllegalMoveError, get_game
 from patience.cards import RANK_OF
 from patience.game import Move
@@ -107,3 +107,17 @@ def test_redeals(redeals):
     assert done == int(redeals)
     with pytest.raises(IllegalMoveError):
         g.play(s, Move("recycle"))
+
+
+@pytest.mark.parametrize("opts", [{}, {"cross_only": "on"}, {"redeals": "2"}])
+def test_generated_moves_are_the_pile_by_pile_ones(opts):
+    """The game's own move generator (the solver's hot path) gives exactly the moves the
+    engine finds by trying every pile on every pile with ``accept``, in the same order,
+    all through random games: runs and single cards, rows emptied and refilled, the
+    stock out and empty rows taking the waste top."""
+    g = get_game("glider", opts)
+    seen = generated_moves_agree("glider", opts, range(1, 13), 500)
+    moves = [m for s in seen for m in g.card_moves(s)]
+    assert any(m.n > 1 for m in moves)  # runs
+    assert any(m.src == g.waste and not s.piles[m.dst] for s in seen for m in g.card_moves(s))  # waste to an empty row
+    assert any(m.dst in g.foundations and m.n > 1 for m in moves)  # a run home

@@ -2,7 +2,7 @@
 
 import pytest
 
-from helpers import names, position
+from helpers import generated_moves_agree, names, position
 from patience import IllegalMoveError, Session, get_game
 from patience.game import Move
 
@@ -147,3 +147,16 @@ def test_won_with_all_104_on_the_foundations():
         full[f"f{f + 4}"] = "".join(r + suit + "'" for r in "KQJT98765432A")
     s = position(g, info="8,1", **full)
     assert g.is_won(s) and g.status(s) == "won" and g.stock_move(s) is None
+
+
+@pytest.mark.parametrize("side_limit", ["row", "adjacent"])
+def test_generated_moves_are_the_pile_by_pile_ones(side_limit):
+    """The game's own move generator (the solver's hot path) gives exactly the moves the
+    engine finds by trying every pile on every pile with ``accept``, in the same order,
+    all through random games: deal phase, play phase, the redeal and its deal phase."""
+    g = zmey(side_limit=side_limit)
+    phases = {(bool(s.piles[g.stock]), g.info_value(s, "redeals"), bool(g.card_moves(s)))
+              for s in generated_moves_agree("zmey", {"side_limit": side_limit}, range(1, 13), 400)}
+    # each phase, before and after the redeal, with moves (and some positions without)
+    assert {(d, r, True) for d in (True, False) for r in (0, 1)} <= phases, phases
+    assert len(phases) >= 6, phases

@@ -121,31 +121,64 @@ def accept(game: "Game", state: State, src: int, dst: int, n: int) -> bool:
     return True
 
 
+def generate(game: "Game", state: State) -> "list[Move]":
+    """The card moves, as the pile-by-pile search over ``accept`` finds them and in its
+    order (source, destination, cards), with the build rules written out: the solver asks
+    for them at every position."""
+    from ..game import MOVE, Move
+
+    piles = state.piles
+    fnds, lines = game.foundations, rows(game)
+    cross = game.options["cross_only"] == "on"
+    moves: list[Move] = []
+    for src in (game.waste, *lines):
+        pile = piles[src]
+        sizes = game.pick_sizes(state, src)
+        if not sizes:
+            continue
+        top = pile[-1]
+        rank, suit = RANK_OF[top], SUIT_OF[top]
+        for f in fnds:  # a run goes home card by card, its top (lowest) card first
+            home = piles[f]
+            if (RANK_OF[home[-1]] + 1 == rank and SUIT_OF[home[-1]] == suit) if home else rank == 1:
+                moves += [Move(MOVE, src, f, n) for n in sizes]
+        for dst in lines:
+            if dst == src or (cross and src != game.waste and (src - lines.start < 5) == (dst - lines.start < 5)):
+                continue
+            under = piles[dst]
+            for n in sizes:
+                card = pile[-n]
+                if (RANK_OF[card] + 1 == RANK_OF[under[-1]] and SUIT_OF[card] == SUIT_OF[under[-1]]) if under \
+                        else src == game.waste:
+                    moves.append(Move(MOVE, src, dst, n))
+    return moves
+
+
 def safe_home(game: "Game", state: State) -> "Move | None":
     """An outer card or the waste top that goes home when no card can need it: both
     cards of its suit one rank lower are home already (or it is a 2: aces never stay
     out)."""
     from ..game import MOVE, Move
 
-    tops: dict[int, list[int]] = {}  # suit → its foundations
-    home: dict[tuple[int, int], int] = {}  # (rank, suit) → copies home
+    piles = state.piles
+    tops: dict[int, list[int]] = {}  # suit → the ranks on top of its foundations
     for f in game.foundations:
-        pile = state.piles[f]
+        pile = piles[f]
         if pile:
-            tops.setdefault(SUIT_OF[pile[-1]], []).append(f)
-            for card in pile:
-                home[(RANK_OF[card], SUIT_OF[card])] = home.get((RANK_OF[card], SUIT_OF[card]), 0) + 1
+            tops.setdefault(SUIT_OF[pile[-1]], []).append(RANK_OF[pile[-1]])
     for i in list(rows(game)) + [game.waste]:
-        pile = state.piles[i]
+        pile = piles[i]
         if not pile:
             continue
         card = pile[-1]
         rank, suit = RANK_OF[card], SUIT_OF[card]
-        if rank != 2 and home.get((rank - 1, suit), 0) < 2:
+        ranks = tops.get(suit, ())
+        # a foundation holds its suit from the ace up to its top: count the copies home
+        if rank - 1 not in ranks or (rank != 2 and sum(1 for r in ranks if r >= rank - 1) < 2):
             continue
-        for f in tops.get(suit, ()):
-            if RANK_OF[state.piles[f][-1]] == rank - 1:
-                return Move(MOVE, i, f, 1)
+        f = next(f for f in game.foundations if piles[f] and SUIT_OF[piles[f][-1]] == suit
+                 and RANK_OF[piles[f][-1]] == rank - 1)
+        return Move(MOVE, i, f, 1)
     return None
 
 
@@ -190,5 +223,6 @@ SPEC = GameSpec(
     deal=deal,
     settle=(refill_rows, crown),
     accept=accept,
+    generate=generate,
     solver=SolverHooks(interchangeable=interchangeable, safe=safe_home),
 )

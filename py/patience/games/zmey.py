@@ -24,7 +24,7 @@ from ..state import Pile, State
 from ..text import Text
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..game import Game, Move
 
 ROW_SUITS = (0, 1, 3, 2)  # rows 1..4: spades, hearts, clubs, diamonds
 UP = Build(1, "same")
@@ -149,6 +149,59 @@ def accept(game: "Game", state: State, src: int, dst: int, n: int) -> bool:
     return SUIT_OF[card] == SUIT_OF[top[-1]] and diff in (1, 12)
 
 
+def generate(game: "Game", state: State) -> "list[Move]":
+    """The card moves, as the pile-by-pile search over ``accept`` finds them and in its
+    order (source, then destination, by pile), found by the cards' neighbours instead:
+    the solver asks for them at every position."""
+    from ..game import MOVE, Move
+
+    piles = state.piles
+    fnds = game.foundations  # f1..f4 build up, f5..f8 down
+    moves: list[Move] = []
+    by_suit: dict[int, list[int]] = {}  # suit → the foundations (0..7) built in it
+    for k, f in enumerate(fnds):  # the top of a suit's ace or king foundation onto the other one
+        pile = piles[f]
+        if pile:
+            by_suit.setdefault(SUIT_OF[pile[0]], []).append(k)
+        if len(pile) >= 2:
+            other = fnds[k + 4] if k < 4 else fnds[k - 4]
+            top = piles[other]
+            if top and (DOWN if k < 4 else UP).fits(top[-1], pile[-1]):
+                moves.append(Move(MOVE, f, other, 1))
+    dealing = bool(piles[game.stock])
+    reach = REACH[game.options["side_limit"]] if dealing else None
+    tops: dict[int, list[int]] = {}  # a top card (either deck) → its piles
+    empty: list[int] = []
+    cols = tuple(game.index[f"t{n}"] for n in range(1, 13))
+    if not dealing:
+        for t in cols:
+            if piles[t]:
+                tops.setdefault(piles[t][-1] % 52, []).append(t)
+            else:
+                empty.append(t)
+    for n, t in enumerate(cols, 1):
+        pile = piles[t]
+        if not pile:
+            continue
+        card = pile[-1]
+        for k in by_suit.get(SUIT_OF[card], ()):
+            if reach is not None and (n, k) not in reach:
+                continue
+            if (UP if k < 4 else DOWN).fits(piles[fnds[k]][-1], card):
+                moves.append(Move(MOVE, t, fnds[k], 1))
+        if dealing:
+            continue
+        face = card % 52
+        rank = face % 13 + 1
+        up = face + 1 if rank < 13 else face - 12
+        down = face - 1 if rank > 1 else face + 12
+        dsts = tops.get(up, []) + tops.get(down, []) + (empty if rank in (1, 13) else [])
+        for d in sorted(dsts):
+            if d != t:
+                moves.append(Move(MOVE, t, d, 1))
+    return moves
+
+
 def reaches(game: "Game", src: int, dst: int) -> bool:
     """The positional limit of the deal phase."""
     n = int(game.names[src][1:])
@@ -159,6 +212,15 @@ def reaches(game: "Game", src: int, dst: int) -> bool:
     if game.options["side_limit"] == "adjacent":
         return f == (row if n <= 6 else row + 4)
     return f in (row, row + 4)
+
+
+# the (pile number, foundation 0..7) pairs the positional limit allows, by side_limit
+REACH = {
+    limit: frozenset((n, f) for n in range(1, 13) for f in range(8)
+                     if PILE_ROW.get(n, 0) == 0 or (f + 1 == (PILE_ROW[n] if n <= 6 else PILE_ROW[n] + 4)
+                                                    if limit == "adjacent" else f + 1 in (PILE_ROW[n], PILE_ROW[n] + 4)))
+    for limit in ("row", "adjacent")
+}
 
 
 def describe(game: "Game", state: State) -> str:
@@ -215,6 +277,7 @@ SPEC = GameSpec(
     layout=layout,
     deal=deal,
     accept=accept,
+    generate=generate,
     specials=SPECIALS,
     describe=describe,
 )
