@@ -2,8 +2,9 @@
 
 import pytest
 
-from patience import InvalidCodeError, InvalidMoveError, get_game
+from patience import GAMES, InvalidCodeError, InvalidMoveError, get_game
 from patience.cards import CARDS, card_name, make_card, parse_card
+from patience.game import MOVE, Move
 from patience.rng import Rng
 from patience.state import State
 
@@ -83,3 +84,29 @@ def test_move_notation_round_trip_and_errors():
     for bad in ["", "t3", "t3>x9", "t3:0>t4", "t3:a>t4", "z>f1", "deal now"]:
         with pytest.raises(InvalidMoveError):
             game.parse_move(bad)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
+def test_card_moves_are_every_drop_the_rules_accept(game_id):
+    """``card_moves`` (the solver's hot path, with the rules written out or a game's own
+    generator) gives exactly the drops that ``accepts`` allows, pile by pile and in that
+    order (a game's own generator may order them otherwise), all through random games."""
+    game = get_game(game_id)
+    rng = Rng(5, "card moves")
+    positions = 0
+    for seed in range(1, 7):
+        state = game.deal(seed)
+        for _ in range(200):
+            expected = [Move(MOVE, src, dst, n) for src, dests in enumerate(game.dests)
+                        for dst in dests for n in game.sizes_to(game.pick_sizes(state, src), dst)
+                        if game.accepts(state, src, dst, n)]
+            moves = game.card_moves(state)
+            if game.spec.generate is not None:
+                moves, expected = sorted(moves), sorted(expected)
+            assert moves == expected, game.code(state)
+            positions += 1
+            legal = game.legal_moves(state)
+            if not legal:
+                break
+            state = game.apply(state, legal[rng.below(len(legal))])
+    assert positions > 100

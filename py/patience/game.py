@@ -217,18 +217,35 @@ class Game:
         return moves
 
     def card_moves(self, state: State) -> list[Move]:
+        """Every card move: each pile's pick onto each pile it may send to, by source,
+        destination and count (``accepts`` tried on each; the declared rules written out
+        here when the game has no ``accept`` of its own: the solver's hot path)."""
         if self.spec.generate is not None:
             return self.spec.generate(self, state)
         moves: list[Move] = []
+        piles, specs, accept = state.piles, self.piles, self.spec.accept
         for src, dests in enumerate(self.dests):
             if not dests:
                 continue
             sizes = self.pick_sizes(state, src)
             if not sizes:
                 continue
-            for dst in dests:
-                for n in self.sizes_to(sizes, dst):
-                    if self.accepts(state, src, dst, n):
+            pile = piles[src]
+            for dst in dests:  # never src; only piles of the roles src sends to
+                target = specs[dst]
+                for n in ((1,) if target.max_in == 1 else sizes):
+                    if accept is not None:
+                        ok = accept(self, state, src, dst, n)
+                    elif n > target.max_in:
+                        continue
+                    else:
+                        card = pile[-1 if target.flip_in else -n]
+                        top = piles[dst]
+                        if top:
+                            ok = target.build is not None and target.build.fits(top[-1], card)
+                        else:
+                            ok = self.accepts_on_empty(state, src, target, card)
+                    if ok:
                         moves.append(Move(MOVE, src, dst, n))
         return moves
 
