@@ -70,12 +70,10 @@ class GapsSearch:
         self.cols = grid.cols
         self.cells = grid.cells()
         self.rows = grid.rows
-        self.first = grid.first
         self.low = grid.low
         self.full = 14 - grid.low  # cards in a finished row
         self.decks = grid.decks
         self.allowed = int(game.options["reshuffles"])
-        self.seed = game.info_value(state, "seed")
         # the cards of the rank that starts a row, as cell bytes
         self.starters = tuple(d * 52 + s * 13 + grid.low for d in range(grid.decks) for s in range(4))
         root = (bytes(state.piles[i][0] + 1 if state.piles[i] else 0 for i in range(self.cells)),

@@ -368,27 +368,32 @@ class KlondikeSearch:
                 card = cols[c][-1]
                 if R[card] == home[S[card]] + 1:
                     found.append((0.0, len(found), (TO_HOME, c, 0, 1)))
-        # cards from the stock, home or onto a column (ordered among themselves as
-        # they come in the talon, then by column)
+        # cards from the stock, home or onto a column, listed as they come in the talon
+        # (then home before the columns, by column): the order ties and a probe's
+        # shaking follow
         if in_reach:
+            stock: list[tuple[int, float, SMove]] = []
             for s in range(4):
                 if home[s] < KING:
                     hit = by_card.get(s * 13 + home[s])
                     if hit is not None:
                         clicks, order, i = hit
-                        found.append((0.5 + clicks, 100 + order * 8, (TALON_HOME, i, 0, 1)))
+                        stock.append((order * 8, 0.5 + clicks, (TALON_HOME, i, 0, 1)))
             for kind in wanted:
                 dsts = takes[kind]
                 for clicks, order, i in by_kind.get(kind, ()):
                     if self.set_talon and free.isdisjoint(OF_KIND[WANTS[talon[i]]]):
                         continue  # with every talon card in reach, it leaves only to take a card at once
                     for dst in dsts:
-                        found.append((2 + clicks, 100 + order * 8 + dst, (TALON, i, dst, 1)))
+                        stock.append((order * 8 + 1 + dst, 2 + clicks, (TALON, i, dst, 1)))
             if empty >= 0:
                 for clicks, order, i in talon_kings:
                     if self.set_talon and free.isdisjoint(OF_KIND[WANTS[talon[i]]]):
                         continue
-                    found.append((2 + clicks, 100 + order * 8 + empty, (TALON, i, empty, 1)))
+                    stock.append((order * 8 + 1 + empty, 2 + clicks, (TALON, i, empty, 1)))
+            stock.sort()
+            for _, priority, move in stock:
+                found.append((priority, len(found), move))
         # column to column
         for c in range(7):
             for n, base, kind, does in parts[c]:
