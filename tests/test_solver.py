@@ -259,10 +259,11 @@ def test_hopeless_positions_are_lost_by_the_plain_search():
     assert not hopeless(position_of(back_game, back_state), True, 1)
 
 
-def exhaust(game: Game, state: State, limit: int = 200_000) -> str | None:
+def exhaust(game: Game, state: State, limit: int = 200_000, counters: bool = False) -> str | None:
     """Every position the engine's moves reach (a plain search, no pruning, no K+);
-    None when there are more than ``limit``."""
-    seen = {state[:2]}  # the passes counter left out: they are unlimited
+    None when there are more than ``limit``.  The counters (passes, reshuffles made) are
+    part of a position only when ``counters``: Klondike's passes are unlimited."""
+    seen = {state if counters else state[:2]}
     todo = [state]
     while todo:
         s = todo.pop()
@@ -270,8 +271,9 @@ def exhaust(game: Game, state: State, limit: int = 200_000) -> str | None:
             return WON
         for move in game.legal_moves(s):
             after = game.apply(s, move)
-            if after[:2] not in seen:
-                seen.add(after[:2])
+            k = after if counters else after[:2]
+            if k not in seen:
+                seen.add(k)
                 todo.append(after)
                 if len(seen) > limit:
                     return None
@@ -377,24 +379,6 @@ def gaps_endgame(game: Game, rng: Rng) -> State:
     return game.with_info(state, "seed", 1)
 
 
-def exhaust_all(game: Game, state: State, limit: int) -> str | None:
-    """As ``exhaust``, with the counters (reshuffles made) in the position."""
-    seen = {state}
-    todo = [state]
-    while todo:
-        s = todo.pop()
-        if game.is_won(s):
-            return WON
-        for move in game.legal_moves(s):
-            after = game.apply(s, move)
-            if after not in seen:
-                seen.add(after)
-                todo.append(after)
-                if len(seen) > limit:
-                    return None
-    return LOST
-
-
 @pytest.mark.parametrize("game_id,opts", [("potocki", {"reshuffles": "0"}), ("potocki", {"reshuffles": "1"}),
                                           ("gaps8", {"reshuffles": "0"}), ("gaps8", {"reshuffles": "1"})])
 def test_gaps_search_agrees_with_the_plain_search_on_endgames(game_id, opts):
@@ -410,7 +394,7 @@ def test_gaps_search_agrees_with_the_plain_search_on_endgames(game_id, opts):
         state = gaps_endgame(game, rng)
         if opts["reshuffles"] == "1" and i % 2:
             state = game.with_info(state, "reshuffles", 1)
-        theirs = exhaust_all(game, state, 20_000)
+        theirs = exhaust(game, state, 20_000, counters=True)
         if theirs is None:
             continue
         result = solve(game, state, 50_000)

@@ -23,7 +23,6 @@ the search builds the engine position, lets the engine reshuffle and reads the g
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from ..cards import CARDS
@@ -31,6 +30,7 @@ from ..game import MOVE, Move
 from ..rng import Rng
 from ..solver import Model, Searcher
 from ..state import State
+from .depth_first import DepthFirst, Hunt
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -44,7 +44,7 @@ SAME = bytes([0] + [(v - 1) % 52 + 1 for v in range(1, 105)] + [0] * 151)
 
 Position = tuple[bytes, int]  # the cells, reshuffles made
 SMove = tuple[int, int]
-Kid = tuple[SMove, Position, list[int]]  # a move, the position it leads to, that position's runs
+Kid = tuple[list[SMove], Position, list[int]]  # [a move], the position it leads to, that position's runs
 
 
 class GapsModel(Model):
@@ -58,13 +58,14 @@ class GapsModel(Model):
         return GapsHunt(self.game, self.grid, state)
 
 
-class GapsSearch:
+class GapsSearch(DepthFirst):
     """A depth-first search of one Gaps position, run in bounded pieces: ``expand``,
     ``won``, ``exhausted`` and ``lead()`` as for ``solver.Searcher``."""
 
     def __init__(self, game: "Game", grid: "Grid", state: State, probe: int = 0) -> None:
         """``probe`` > 0: a probe, its order of moves shaken by a generator seeded with
         ``probe``; it searches the same moves in another order."""
+        super().__init__()
         self.game, self.grid, self.start = game, grid, state
         self.rng = Rng(probe, "gaps probe") if probe else None
         self.cols = grid.cols
@@ -79,11 +80,7 @@ class GapsSearch:
         root = (bytes(state.piles[i][0] + 1 if state.piles[i] else 0 for i in range(self.cells)),
                 game.info_value(state, "reshuffles"))
         self.seen: set[bytes] = {self.key(root)}
-        self.won: list[Move] | None = None
-        self.exhausted = False
-        self.nodes = 0
-        self.best: tuple[int, list[SMove]] = (self.score(root), [])
-        self.stack: list[list] = []  # type: ignore[type-arg]  # [children, next child, moves here]
+        self.best = (self.score(root), [])
         if self.score(root) == self.rows * self.full:
             self.won = []
             return
@@ -186,7 +183,7 @@ class GapsSearch:
             now = self.runs_after(runs, child, move)
             if sum(now) == goal:
                 return ([move],)
-            out.append((move, child, now))
+            out.append(([move], child, now))
         return out
 
     def after(self, p: Position, move: SMove) -> Position:
@@ -210,96 +207,24 @@ class GapsSearch:
         state = self.start._replace(piles=tuple(piles))
         return self.game.with_info(state, "reshuffles", done)
 
-    # -- the search ----------------------------------------------------------------
-    def expand(self, nodes: int, deadline: float | None = None) -> int:
-        """Search up to ``nodes`` more positions (stopping early at ``deadline``); the
-        number searched."""
-        stack = self.stack
-        done = 0
-        best = self.best[0]
-        while stack and done < nodes and self.won is None:
-            frame = stack[-1]
-            kids = frame[0]
-            i = frame[1]
-            if i >= len(kids):
-                stack.pop()
-                continue
-            frame[1] = i + 1
-            move, child, runs = kids[i]
-            kids[i] = None
-            done += 1
-            found = self.children(child, runs)
-            if isinstance(found, tuple):
-                self.won = self.engine_line(self.line(move) + found[0])
-                break
-            value = sum(runs)
-            if value > best:
-                best = value
-                self.best = (value, self.line(move))
-            stack.append([found, 0, move])
-            if deadline is not None and not done & 63 and time.perf_counter() >= deadline:
-                break
-        self.nodes += done
-        if not stack and self.won is None:
-            self.exhausted = True
-        return done
+    # -- the search (DepthFirst) ---------------------------------------------------
+    def dive(self, kid: Kid) -> list[Kid] | tuple[list[SMove]]:
+        return self.children(kid[1], kid[2])
 
-    def line(self, move: SMove) -> list[SMove]:
-        """The solver's moves from the start to ``move`` (a step off the top of the stack)."""
-        return [frame[2] for frame in self.stack[1:]] + [move]
+    def value(self, kid: Kid) -> float:
+        return sum(kid[2])
 
-    def lead(self) -> list[Move]:
-        return self.engine_line(self.best[1])
-
-    @staticmethod
-    def engine_line(moves: list[SMove]) -> list[Move]:
+    def engine_line(self, moves: list[SMove], finish: bool = True) -> list[Move]:
+        """The solver's moves as engine moves (a win needs nothing after its last move)."""
         return [Move("reshuffle") if m == RESHUFFLE else Move(MOVE, m[0], m[1], 1) for m in moves]
 
 
-class GapsHunt:
-    """The complete search and shaken probes take turns of ``TURN`` positions, the
-    probes two turns in three; each new probe may search half as many positions again as
-    the one before.  A win of either is a win; only the complete search running out of
-    positions proves a loss."""
-
-    TURN = 256
-    FIRST_PROBE = 2000
+class GapsHunt(Hunt):
+    """The complete search and its shaken probes (``depth_first.Hunt``)."""
 
     def __init__(self, game: "Game", grid: "Grid", state: State) -> None:
         self.game, self.grid, self.state = game, grid, state
-        self.full = GapsSearch(game, grid, state)
-        self.won = self.full.won
-        self.exhausted = self.full.exhausted
-        self.quota = self.FIRST_PROBE
-        self.probes = 0
-        self.probe = self.next_probe()
-        self.turn = 0
+        super().__init__(GapsSearch(game, grid, state))
 
-    def next_probe(self) -> GapsSearch | None:
-        if self.won is not None or self.exhausted:
-            return None
-        self.probes += 1
-        return GapsSearch(self.game, self.grid, self.state, probe=self.probes)
-
-    def expand(self, nodes: int, deadline: float | None = None) -> int:
-        done = 0
-        while done < nodes and self.won is None and not self.exhausted:
-            part = min(nodes - done, self.TURN - self.turn % self.TURN)
-            probe = self.probe
-            if probe is None or (self.turn // self.TURN) % 3 == 0:
-                n = self.full.expand(part, deadline)
-                self.won, self.exhausted = self.full.won, self.full.exhausted
-            else:
-                n = probe.expand(part, deadline)
-                self.won = probe.won
-                if probe.won is None and (probe.exhausted or probe.nodes >= self.quota):
-                    self.quota = self.quota * 3 // 2
-                    self.probe = self.next_probe()
-            done += n
-            self.turn += n
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        return done
-
-    def lead(self) -> list[Move]:
-        return self.full.lead()
+    def new_probe(self, number: int) -> GapsSearch:
+        return GapsSearch(self.game, self.grid, self.state, probe=number)

@@ -35,7 +35,6 @@ engine, spelling out the stock turns and the foundation each card goes to.
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from ..cards import RANK_OF, RED_OF, SUIT_OF
@@ -43,6 +42,7 @@ from ..game import MOVE, Move
 from ..solver import talon_clicks, talon_positions
 from ..rng import Rng
 from ..state import State
+from .depth_first import DepthFirst, Hunt
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -206,7 +206,7 @@ def hopeless(p: Position, back: bool, draw: int) -> bool:
     return not all(gone[:52])
 
 
-class KlondikeSearch:
+class KlondikeSearch(DepthFirst):
     """A depth-first search of one Klondike position, run in bounded pieces.
 
     ``expand(nodes, deadline)`` searches on; then ``won`` is the winning line (engine
@@ -222,6 +222,7 @@ class KlondikeSearch:
         face-up card by its kind in the key: it skips positions that differ from one
         seen only in which of two like cards lies where (most of a hard deal's space),
         so it reaches further and finds wins sooner, but proves nothing either."""
+        super().__init__()
         self.game = game
         self.quick = probe % 2 == 1
         self.by_kind = probe > 0 and not self.quick
@@ -237,12 +238,7 @@ class KlondikeSearch:
         moves, root = self.close([], position_of(game, state))
         self.prefix = moves
         self.seen: set[bytes] = {self.key(root)}
-        self.won: list[Move] | None = None
-        self.exhausted = False
-        self.nodes = 0
         self.best = (self.score(root), list(moves))
-        # the stack: [children (moves, position) best first, next child, moves that led here]
-        self.stack: list[list] = []  # type: ignore[type-arg]
         if self.is_won(root):
             self.won = self.engine_line(moves)
             return
@@ -560,52 +556,12 @@ class KlondikeSearch:
             rank -= 1
         return False
 
-    # -- the search ----------------------------------------------------------------
-    def expand(self, nodes: int, deadline: float | None = None) -> int:
-        """Search up to ``nodes`` more positions (stopping early at ``deadline``, a
-        ``time.perf_counter`` value); the number searched."""
-        stack = self.stack
-        done = 0
-        children, score = self.children, self.score
-        best = self.best[0]
-        while stack and done < nodes and self.won is None:
-            frame = stack[-1]
-            kids = frame[0]
-            i = frame[1]
-            if i >= len(kids):
-                stack.pop()
-                continue
-            frame[1] = i + 1
-            moves, child = kids[i]
-            kids[i] = None  # the position is searched from here on: let it go
-            done += 1
-            found = children(child)
-            if isinstance(found, tuple):
-                self.won = self.engine_line(self.line(moves) + found[0])
-                break
-            value = score(child)
-            if value > best:
-                best = value
-                self.best = (value, self.line(moves))
-            stack.append([found, 0, moves])
-            if deadline is not None and not done & 63 and time.perf_counter() >= deadline:
-                break
-        self.nodes += done
-        if not stack and self.won is None:
-            self.exhausted = True
-        return done
+    # -- the search (DepthFirst): a kid is (the step's moves, the position) ---------------
+    def dive(self, kid: tuple[list[SMove], Position]) -> list[tuple[list[SMove], Position]] | tuple[list[SMove]]:
+        return self.children(kid[1])
 
-    def line(self, moves: list[SMove]) -> list[SMove]:
-        """The solver's moves from the start to the end of ``moves`` (a step off the top
-        of the stack)."""
-        out = list(self.prefix)
-        for frame in self.stack[1:]:
-            out += frame[2]
-        return out + moves
-
-    def lead(self) -> list[Move]:
-        """Engine moves towards the best-scored position seen."""
-        return self.engine_line(self.best[1], finish=False)
+    def value(self, kid: tuple[list[SMove], Position]) -> float:
+        return self.score(kid[1])
 
     # -- back to the engine ----------------------------------------------------------
     def engine_line(self, moves: list[SMove], finish: bool = True) -> list[Move]:
@@ -658,55 +614,19 @@ class KlondikeSearch:
         return out
 
 
-class KlondikeHunt:
-    """The complete search and probes take turns of ``TURN`` positions, the probes two
-    turns in three: a win of either is a win.  Each new probe is shaken differently and
-    may search half as many positions again as the one before (a probe that got stuck
-    in a dead region is dropped); quick probes and probes with every move alternate.
-    Only the complete search running out of positions proves a loss: the probes skip
-    positions (quick moves, or like cards counted as one)."""
+class KlondikeHunt(Hunt):
+    """The complete search and its probes (``depth_first.Hunt``): quick probes and
+    probes with every move alternate; a quick probe that runs out of positions shows the
+    quick space holds no win, whatever the order."""
 
-    TURN = 256
     FIRST_PROBE = 1500
 
     def __init__(self, game: "Game", state: State) -> None:
         self.game, self.state = game, state
-        self.full = KlondikeSearch(game, state)
-        self.won = self.full.won
-        self.exhausted = self.full.exhausted
-        self.quota = self.FIRST_PROBE
-        self.probes = 0
-        self.probe = self.next_probe()
-        self.turn = 0
+        super().__init__(KlondikeSearch(game, state))
 
-    def next_probe(self) -> KlondikeSearch | None:
-        if self.won is not None or self.exhausted:
-            return None
-        self.probes += 1
-        return KlondikeSearch(self.game, self.state, probe=self.probes)
+    def new_probe(self, number: int) -> KlondikeSearch:
+        return KlondikeSearch(self.game, self.state, probe=number)
 
-    def expand(self, nodes: int, deadline: float | None = None) -> int:
-        done = 0
-        while done < nodes and self.won is None and not self.exhausted:
-            part = min(nodes - done, self.TURN - self.turn % self.TURN)
-            probe = self.probe
-            if probe is None or (self.turn // self.TURN) % 3 == 0:
-                n = self.full.expand(part, deadline)
-                self.won, self.exhausted = self.full.won, self.full.exhausted
-            else:
-                n = probe.expand(part, deadline)
-                self.won = probe.won
-                if probe.won is None:
-                    if probe.exhausted and probe.quick:
-                        self.probe = None  # the quick space holds no win, whatever the order
-                    elif probe.exhausted or probe.nodes >= self.quota:
-                        self.quota = self.quota * 3 // 2
-                        self.probe = self.next_probe()
-            done += n
-            self.turn += n
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        return done
-
-    def lead(self) -> list[Move]:
-        return self.full.lead()
+    def last(self, probe: DepthFirst) -> bool:
+        return isinstance(probe, KlondikeSearch) and probe.quick
