@@ -7,6 +7,8 @@ from __future__ import annotations
 import functools
 from itertools import takewhile
 
+import pytest
+
 from patience import get_game
 from patience.game import MOVE, Move
 from patience.solver import LOST, WON, safe_moves, solve
@@ -129,15 +131,17 @@ def test_a_losing_move_is_named_and_can_be_undone(page):
     verdict_is(page, "won")
 
 
-def test_winnable_deals_only(page):
-    open_deal(page, "?game=klondike&seed=1&draw=1")
+@pytest.mark.parametrize("game_id,options", [("klondike", {"draw": "1"}), ("potocki", {})])
+def test_winnable_deals_only(page, game_id, options):
+    """Klondike's own search and the Gaps family's, in the page's runtime."""
+    game = get_game(game_id, options)
+    open_deal(page, to_query(game, 1))
     set_option(page, "winnable", True)
     try:
         before = table(page)["seed"]
         page.click("#new")
         page.wait_for_function(f"() => document.getElementById('table').dataset.seed !== '{before}'", timeout=90_000)
         verdict_is(page, "won", timeout=1000)  # proven before it was shown
-        game = get_game("klondike", {"draw": "1"})
         seed = int(table(page)["seed"])
         assert solve(game, game.deal(seed), 200_000).verdict == WON
     finally:
