@@ -415,7 +415,7 @@ def test_gaps_key_sorts_rows_and_like_cards_only_once_no_reshuffle_is_left():
     game = get_game("gaps8", {"reshuffles": "1"})
     state = game.deal(3)
     search = GapsSearch(game, GRID, state)
-    cells = bytes(state.piles[i][0] + 1 if state.piles[i] else 0 for i in range(GRID.cells()))
+    cells = search.cells_of(state)
     n = GRID.cols
     swapped_rows = cells[n:2 * n] + cells[:n] + cells[2 * n:]
     ace, copy = make_card(1, 0, 0) + 1, make_card(1, 0, 1) + 1

@@ -70,27 +70,30 @@ class GapsSearch(DepthFirst):
         self.rng = Rng(probe, "gaps probe") if probe else None
         self.cols = grid.cols
         self.cells = grid.cells()
-        self.rows = grid.rows
         self.low = grid.low
-        self.full = 14 - grid.low  # cards in a finished row
+        self.goal = grid.rows * (14 - grid.low)  # cards in order when the game is won
         self.decks = grid.decks
         self.allowed = int(game.options["reshuffles"])
         # the cards of the rank that starts a row, as cell bytes
         self.starters = tuple(d * 52 + s * 13 + grid.low for d in range(grid.decks) for s in range(4))
-        root = (bytes(state.piles[i][0] + 1 if state.piles[i] else 0 for i in range(self.cells)),
-                game.info_value(state, "reshuffles"))
+        root = (self.cells_of(state), game.info_value(state, "reshuffles"))
+        runs = self.runs(root[0])
         self.seen: set[bytes] = {self.key(root)}
-        self.best = (self.score(root), [])
-        if self.score(root) == self.rows * self.full:
+        self.best = (sum(runs), [])
+        if sum(runs) == self.goal:
             self.won = []
             return
-        kids = self.children(root, self.runs(root[0]))
+        kids = self.children(root, runs)
         if isinstance(kids, list):
             self.stack.append([kids, 0, []])
         else:
             self.won = self.engine_line(kids[0])
 
     # -- positions ---------------------------------------------------------------
+    def cells_of(self, state: State) -> bytes:
+        """The grid of an engine position as the search holds it."""
+        return bytes(state.piles[i][0] + 1 if state.piles[i] else 0 for i in range(self.cells))
+
     def key(self, p: Position) -> bytes:
         cells, done = p
         if done < self.allowed:
@@ -122,9 +125,6 @@ class GapsSearch(DepthFirst):
         for row in {move[0] // n, move[1] // n}:
             out[row] = self.run(child[0], row * n)
         return out
-
-    def score(self, p: Position) -> int:
-        return sum(self.runs(p[0]))
 
     # -- moves -------------------------------------------------------------------
     def children(self, p: Position, runs: list[int]) -> list[Kid] | tuple[list[SMove]]:
@@ -173,7 +173,7 @@ class GapsSearch(DepthFirst):
             found = [(priority + below(1024) * SHAKE, k, move) for priority, k, move in found]
         found.sort()
         out: list[Kid] = []
-        seen, key, goal = self.seen, self.key, self.rows * self.full
+        seen, key, goal = self.seen, self.key, self.goal
         for _, _, move in found:
             child = self.after(p, move)
             k = key(child)
@@ -191,7 +191,7 @@ class GapsSearch(DepthFirst):
         if move == RESHUFFLE:
             state = self.state_of(p)
             after = self.game.apply(state, Move("reshuffle"))
-            return bytes(after.piles[i][0] + 1 if after.piles[i] else 0 for i in range(self.cells)), done + 1
+            return self.cells_of(after), done + 1
         src, dst = move
         b = bytearray(cells)
         b[dst], b[src] = b[src], 0

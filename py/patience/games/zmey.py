@@ -172,7 +172,7 @@ def generate(game: "Game", state: State) -> "list[Move]":
     reach = REACH[game.options["side_limit"]] if dealing else None
     tops: dict[int, list[int]] = {}  # a top card (either deck) → its piles
     empty: list[int] = []
-    cols = tuple(game.index[f"t{n}"] for n in range(1, 13))
+    cols = TABLEAU
     if not dealing:
         for t in cols:
             if piles[t]:
@@ -221,6 +221,10 @@ REACH = {
                                                     if limit == "adjacent" else f + 1 in (PILE_ROW[n], PILE_ROW[n] + 4)))
     for limit in ("row", "adjacent")
 }
+
+
+# t1..t12's pile indexes (the layout's order of piles does not depend on the options)
+TABLEAU = tuple(i for i, pile in enumerate(layout({"side_limit": "row"}).piles) if pile.role == "tableau")
 
 
 def describe(game: "Game", state: State) -> str:
