@@ -167,7 +167,9 @@ def test_statistics_export_and_import_with_checks(fresh):
         good = tmp / "good.json"
         good.write_text(json.dumps(other))
         page.set_input_files("#stats-file", str(good))
-        page.wait_for_function("() => document.getElementById('stats-note-text').textContent.includes('imported')")
+        # the failed import's note also says "imported": wait for the new note's kind
+        page.wait_for_function("() => document.getElementById('stats-note').dataset.kind === 'info'")
+        assert "imported" in note(page)
         assert list(stats(page)) == ["gaps8"]
         assert page.locator("#stats-all tr").count() == 1 and "Eight Aces" in page.inner_text("#stats-all")
         page.click("#stats-undo-import")
