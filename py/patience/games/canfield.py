@@ -13,6 +13,7 @@ from .common import PASS_LABELS, deal_order
 
 if TYPE_CHECKING:
     from ..game import Game, Move
+    from ..solver import Model
 
 OPTIONS = (
     Option("draw", ("3", "1"), "3", "Cards turned from the stock"),
@@ -105,6 +106,12 @@ def safe_home(game: "Game", state: State) -> "Move | None":
     return None
 
 
+def model(game: "Game") -> "Model":
+    """The solver's model: the generic one, with Canfield's own search."""
+    from .canfield_dfs import CanfieldModel
+    return CanfieldModel(game)
+
+
 HELP = Help(
     setup="One deck. Thirteen cards form the reserve, face up, only its top card in play. The next "
           "card starts the first foundation; its rank is the base rank of all four. Four cards start "
@@ -142,5 +149,6 @@ SPEC = GameSpec(
         interchangeable=lambda game: (("t1", "t2", "t3", "t4"), ("f1", "f2", "f3", "f4")),
         safe=safe_home,
         plain_stock=True,  # an empty pile is filled at once, so a stock click never fills one
+        model=model,
     ),
 )

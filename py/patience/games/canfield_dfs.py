@@ -1,0 +1,410 @@
+"""Canfield's own search: a depth-first search over a compact position, for unlimited
+passes through the stock and no card back from home (the game's defaults).
+
+As in Klondike's (``klondike_dfs``), the generic search's engine ``State`` per position
+costs more than the search itself; here a position is five small values, the
+transposition table a set of byte strings and the line is read off the depth-first stack:
+
+- the four piles: ``bytes`` (cards bottom first); each is always a run down in
+  alternate colours, since a card only ever lands on a pile by the building rule or
+  alone in an empty one;
+- the reserve: how many of its cards are left (they leave from the top only);
+- home: how many cards of each suit are on the foundations;
+- the talon: ``bytes`` of waste then stock in dealing order, and how many are turned.
+
+Ranks are counted from the base rank (1 for the base), so the wrap (a king on an ace,
+a base on its foundation after the rank below) needs no case of its own.
+
+- The stock is played K+: every card that turning the stock can bring to the waste top
+  is playable at once, and the key forgets where on its cycle the talon is (with
+  unlimited passes every place on the cycle has the same future); with one card turned
+  at a time the talon counts as a set.
+- A card goes home without branching when no card can need it any more: both suits of
+  the other colour are home up to one rank below it (never the base: a card of the
+  rank below may still wrap onto it).
+- Piles are interchangeable: sorted in the key.  A whole pile moves off only when that
+  lets the reserve's top card in, or, once the reserve is empty, a waste card can use
+  the empty pile.
+- Moves in order: cards home, the reserve's top card onto a pile, whole piles that let
+  the reserve in, cards from the stock, the other pile moves.
+- ``CanfieldHunt`` runs the complete search with shaken probes beside it: quick probes
+  (every card that can go home goes) and probes with every move that count a pile card
+  by its rank and colour in the key.  Only the complete search proves a deal lost.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import RANK_OF, RED_OF, SUIT_OF
+from ..game import MOVE, Move
+from ..rng import Rng
+from ..solver import Model, Searcher, talon_clicks, talon_positions
+from ..state import State
+from .depth_first import DepthFirst, Hunt
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+S = SUIT_OF[:52]
+RED = tuple(int(r) for r in RED_OF[:52])
+OTHER = ((1, 2), (0, 3), (0, 3), (1, 2))  # suits of the other colour, by suit
+NONE: list[int] = []  # no pile (never appended to)
+SHAKE = 2.5 / 1024  # how far a probe shakes the order of the moves (priorities run 0 to 4)
+
+# the solver's moves: (what, a, b, n)
+TO_HOME = 0  # pile a's top card home
+PILE = 1  # n cards (the top one or the whole pile) from pile a onto pile b
+TALON_HOME = 2  # the talon card at index a home
+TALON = 3  # the talon card at index a onto pile b
+RESERVE_HOME = 4  # the reserve's top card home
+RESERVE = 5  # the reserve's top card onto pile b
+
+Position = tuple[tuple[bytes, ...], int, tuple[int, ...], bytes, int]
+SMove = tuple[int, int, int, int]
+Kid = tuple[list[SMove], Position]
+# what turning the stock offers: cards in reach; clicks, order and talon index by card and by kind
+Reach = tuple[frozenset[int], dict[int, tuple[float, int, int]], dict[int, list[tuple[float, int, int]]]]
+
+
+class CanfieldModel(Model):
+    """The generic model of Canfield, with Canfield's own search in its place where it
+    applies (unlimited passes, no card back from home)."""
+
+    def searcher(self, state: State) -> Searcher | None:
+        game = self.game
+        if game.layout.passes is not None or game.options["foundation_return"] == "on":
+            return None
+        return CanfieldHunt(game, state)
+
+
+class CanfieldSearch(DepthFirst):
+    """A depth-first search of one Canfield position, run in bounded pieces
+    (``depth_first.DepthFirst``)."""
+
+    def __init__(self, game: "Game", state: State, probe: int = 0) -> None:
+        """``probe`` > 0: a probe instead of the complete search, its order of moves
+        shaken by a generator seeded with ``probe``.  An odd probe is a quick one: every
+        card that can go home goes at once.  An even probe has every move and counts a
+        pile card by its rank and colour in the key.  Neither proves anything."""
+        super().__init__()
+        self.game = game
+        self.start = state
+        self.quick = probe % 2 == 1
+        self.by_kind = probe > 0 and not self.quick
+        self.rng = Rng(probe, "canfield probe") if probe else None
+        self.piles_at = tuple(game.index[f"t{i}"] for i in range(1, 5))
+        self.reserve_at = game.index["reserve"]
+        self.reserve = bytes(state.piles[self.reserve_at])
+        self.draw = game.layout.draw
+        self.set_talon = self.draw == 1  # every talon card always in reach
+        base = game.info_value(state, "base")
+        # ranks counted from the base: 1 the base, 13 the rank below it
+        self.rel = rel = tuple((RANK_OF[c] - base) % 13 + 1 for c in range(52))
+        self.kind = tuple(rel[c] * 2 + RED[c] for c in range(52))  # what a card is for building
+        # the kind a card takes on it: one rank below (the base takes the 13th), the other colour
+        self.wants = tuple((rel[c] - 2) % 13 * 2 + 2 + 1 - RED[c] for c in range(52))
+        self.card_of = {(S[c], rel[c]): c for c in range(52)}
+        self.by_kind_map = bytes(100 + self.kind[c] if c < 52 else c for c in range(256))
+        self.reaches: dict[tuple[bytes, int], Reach] = {}
+        moves, root = self.close([], self.position_of(state))
+        self.prefix = moves
+        self.seen: set[bytes] = {self.key(root)}
+        self.best = (self.score(root), list(moves))
+        if self.is_won(root):
+            self.won = self.engine_line(moves)
+            return
+        kids = self.children(root)
+        if isinstance(kids, list):
+            self.stack.append([kids, 0, []])
+        else:
+            self.won = self.engine_line(moves + kids[0])
+
+    # -- positions ---------------------------------------------------------------
+    def position_of(self, state: State) -> Position:
+        game = self.game
+        home = [0, 0, 0, 0]
+        for f in game.foundations:
+            pile = state.piles[f]
+            if pile:
+                home[S[pile[-1]]] = len(pile)
+        waste, stock = state.piles[game.waste], state.piles[game.stock]
+        return (tuple(bytes(state.piles[i]) for i in self.piles_at), len(state.piles[self.reserve_at]),
+                tuple(home), bytes(waste + stock[::-1]), len(waste))
+
+    def key(self, p: Position) -> bytes:
+        piles, left, home, talon, pos = p
+        if self.by_kind:
+            piles = tuple(pile.translate(self.by_kind_map) for pile in piles)
+        out = b"\xff".join(sorted(piles)) + bytes((0xfd, left)) + bytes(home)
+        if self.set_talon:
+            return out + bytes(sorted(talon))
+        if pos % self.draw and pos != len(talon):
+            return out + talon + b"\xfe" + bytes((pos,))
+        return out + talon
+
+    @staticmethod
+    def is_won(p: Position) -> bool:
+        return sum(p[2]) == 52
+
+    @staticmethod
+    def score(p: Position) -> int:
+        return 4 * sum(p[2]) - 2 * p[1] - len(p[3])
+
+    def goes_home(self, card: int, home: tuple[int, ...]) -> bool:
+        """Whether ``card`` is the next of its suit and may go home without branching."""
+        rank = self.rel[card]
+        if rank != home[S[card]] + 1:
+            return False
+        if self.quick:
+            return True
+        a, b = OTHER[S[card]]
+        return rank > 1 and home[a] >= rank - 1 and home[b] >= rank - 1
+
+    def refill(self, piles: list[bytes], left: int) -> int:
+        """An empty pile takes the reserve's top card (the engine's settle); the cards
+        left in the reserve."""
+        if left:
+            for c in range(4):
+                if not piles[c]:
+                    piles[c] = self.reserve[left - 1:left]
+                    left -= 1
+                    if not left:
+                        break
+        return left
+
+    def close(self, moves: list[SMove], p: Position) -> tuple[list[SMove], Position]:
+        """Play the cards home that nothing can need, while there are any."""
+        piles, left, home, talon, pos = p
+        again = True
+        while again:
+            again = False
+            for c in range(4):
+                pile = piles[c]
+                if pile and self.goes_home(pile[-1], home):
+                    moves = moves + [(TO_HOME, c, 0, 1)]
+                    home = self.with_home(home, pile[-1])
+                    pl = list(piles)
+                    pl[c] = pile[:-1]
+                    left = self.refill(pl, left)
+                    piles = tuple(pl)
+                    again = True
+            if left and self.goes_home(self.reserve[left - 1], home):
+                moves = moves + [(RESERVE_HOME, 0, 0, 1)]
+                home = self.with_home(home, self.reserve[left - 1])
+                left -= 1
+                again = True
+            if self.set_talon:
+                for i, card in enumerate(talon):
+                    if self.goes_home(card, home):
+                        moves = moves + [(TALON_HOME, i, 0, 1)]
+                        talon, pos = talon[:i] + talon[i + 1:], i
+                        home = self.with_home(home, card)
+                        again = True
+                        break
+        return moves, (piles, left, home, talon, pos)
+
+    @staticmethod
+    def with_home(home: tuple[int, ...], card: int) -> tuple[int, ...]:
+        h = list(home)
+        h[S[card]] += 1
+        return tuple(h)
+
+    # -- moves -------------------------------------------------------------------
+    def children(self, p: Position) -> list[Kid] | tuple[list[SMove]]:
+        """The unseen positions one step on, best first (each marked seen); a tuple
+        holding the moves to a won position instead when there is one."""
+        piles, left, home, talon, pos = p
+        rel, kind_of, wants_of = self.rel, self.kind, self.wants
+        takes: list[list[int]] = [NONE] * 28  # kind of card → piles whose top takes it
+        wanted: list[int] = []
+        empty = -1
+        for c in range(4):
+            pile = piles[c]
+            if pile:
+                w = wants_of[pile[-1]]
+                if takes[w]:
+                    takes[w].append(c)
+                else:
+                    takes[w] = [c]
+                    wanted.append(w)
+            elif empty < 0:
+                empty = c
+        found: list[tuple[float, int, SMove]] = []
+        for c in range(4):
+            pile = piles[c]
+            if pile and rel[pile[-1]] == home[S[pile[-1]]] + 1:
+                found.append((0.0, len(found), (TO_HOME, c, 0, 1)))
+        if left:
+            card = self.reserve[left - 1]
+            if rel[card] == home[S[card]] + 1:
+                found.append((0.0, len(found), (RESERVE_HOME, 0, 0, 1)))
+            for dst in takes[kind_of[card]]:
+                found.append((1.0, len(found), (RESERVE, 0, dst, 1)))
+        # whole piles: only to let the reserve in, or to make room for a waste card
+        for c in range(4):
+            pile = piles[c]
+            if pile and (left or talon):
+                priority = 1.5 if left else 3.0
+                for dst in takes[kind_of[pile[0]]]:
+                    if dst != c:
+                        found.append((priority, len(found), (PILE, c, dst, len(pile))))
+        if talon:
+            spot = (talon, pos)
+            reach = self.reaches.get(spot)
+            if reach is None:
+                reach = self.reaches[spot] = self.reach(talon, pos)
+            in_reach, by_card, by_kind = reach
+            stock: list[tuple[int, float, SMove]] = []
+            for s in range(4):
+                if home[s] < 13:
+                    hit = by_card.get(self.card_of[s, home[s] + 1])
+                    if hit is not None:
+                        clicks, order, i = hit
+                        stock.append((order * 8, 0.5 + clicks, (TALON_HOME, i, 0, 1)))
+            for kind in wanted:
+                for clicks, order, i in by_kind.get(kind, ()):
+                    for dst in takes[kind]:
+                        stock.append((order * 8 + 1 + dst, 2 + clicks, (TALON, i, dst, 1)))
+            if empty >= 0 and not left:
+                for card in in_reach:
+                    clicks, order, i = by_card[card]
+                    stock.append((order * 8 + 1 + empty, 2.5 + clicks, (TALON, i, empty, 1)))
+            stock.sort()
+            for _, priority, move in stock:
+                found.append((priority, len(found), move))
+        # a pile's top card alone onto another pile
+        for c in range(4):
+            pile = piles[c]
+            if len(pile) > 1:
+                top = pile[-1]
+                under = pile[-2]
+                priority = 2.0 if rel[under] == home[S[under]] + 1 else 4.0
+                for dst in takes[kind_of[top]]:
+                    if dst != c:
+                        found.append((priority, len(found), (PILE, c, dst, 1)))
+        if self.rng is not None:
+            below = self.rng.below
+            found = [(priority + below(1024) * SHAKE, i, move) for priority, i, move in found]
+        found.sort()
+
+        out: list[Kid] = []
+        seen, key, close, is_won, after = self.seen, self.key, self.close, self.is_won, self.after
+        for _, _, move in found:
+            moves, child = close([move], after(p, move))
+            k = key(child)
+            if k in seen:
+                continue
+            seen.add(k)
+            if is_won(child):
+                return (moves,)
+            out.append((moves, child))
+        return out
+
+    def reach(self, talon: bytes, pos: int) -> Reach:
+        """What turning the stock offers: the talon cards it can bring to the waste top,
+        and for each (by the card, and by its kind) the clicks it takes (a hundredth
+        each, for the order of the moves), its place in that order and its index."""
+        in_reach = []
+        by_card: dict[int, tuple[float, int, int]] = {}
+        by_kind: dict[int, list[tuple[float, int, int]]] = {}
+        for order, (i, deals, again) in enumerate(talon_positions(len(talon), pos, self.draw, None)):
+            card = talon[i]
+            hit = (0.01 * (deals + (again + 1 if again >= 0 else 0)), order, i)
+            in_reach.append(card)
+            by_card[card] = hit
+            by_kind.setdefault(self.kind[card], []).append(hit)
+        return frozenset(in_reach), by_card, by_kind
+
+    def after(self, p: Position, move: SMove) -> Position:
+        piles, left, home, talon, pos = p
+        what, a, b, n = move
+        pl = list(piles)
+        if what == TO_HOME:
+            home = self.with_home(home, pl[a][-1])
+            pl[a] = pl[a][:-1]
+        elif what == PILE:
+            pl[b] = pl[b] + pl[a][-n:]
+            pl[a] = pl[a][:-n]
+        elif what == RESERVE_HOME:
+            home = self.with_home(home, self.reserve[left - 1])
+            return piles, left - 1, home, talon, pos
+        elif what == RESERVE:
+            pl[b] = pl[b] + self.reserve[left - 1:left]
+            return tuple(pl), left - 1, home, talon, pos
+        elif what == TALON_HOME:
+            return piles, left, self.with_home(home, talon[a]), talon[:a] + talon[a + 1:], a
+        else:  # TALON
+            pl[b] = pl[b] + talon[a:a + 1]
+            return tuple(pl), left, home, talon[:a] + talon[a + 1:], a
+        left = self.refill(pl, left)
+        return tuple(pl), left, home, talon, pos
+
+    # -- the search (DepthFirst): a kid is (the step's moves, the position) ---------------
+    def dive(self, kid: Kid) -> list[Kid] | tuple[list[SMove]]:
+        return self.children(kid[1])
+
+    def value(self, kid: Kid) -> float:
+        return self.score(kid[1])
+
+    # -- back to the engine ----------------------------------------------------------
+    def engine_line(self, moves: list[SMove], finish: bool = True) -> list[Move]:
+        """The solver's moves as engine moves from the start (the stock turns spelt
+        out).  A won line ends with every card home, so ``finish`` adds nothing."""
+        game = self.game
+        state = self.start
+        piles, reserve, fnds, w, st = self.piles_at, self.reserve_at, game.foundations, game.waste, game.stock
+        out: list[Move] = []
+
+        def home_of(card: int) -> int:
+            empty = -1
+            for f in fnds:
+                pile = state.piles[f]
+                if pile and S[pile[-1]] == S[card]:
+                    return f
+                if not pile and empty < 0:
+                    empty = f
+            return empty
+
+        def play(move: Move) -> None:
+            nonlocal state
+            out.append(move)
+            state = game.apply(state, move)
+
+        for what, a, b, n in moves:
+            if what == TO_HOME:
+                play(Move(MOVE, piles[a], home_of(state.piles[piles[a]][-1]), 1))
+            elif what == PILE:
+                play(Move(MOVE, piles[a], piles[b], n))
+            elif what == RESERVE_HOME:
+                play(Move(MOVE, reserve, home_of(state.piles[reserve][-1]), 1))
+            elif what == RESERVE:
+                play(Move(MOVE, reserve, piles[b], 1))
+            else:
+                waste = state.piles[w]
+                size = len(waste) + len(state.piles[st])
+                deals, again = next((d, g) for i, d, g in talon_positions(size, len(waste), self.draw, None)
+                                    if i == a)
+                for click in talon_clicks(deals, again):
+                    play(click)
+                card = state.piles[w][-1]
+                play(Move(MOVE, w, home_of(card) if what == TALON_HOME else piles[b], 1))
+        return out
+
+
+class CanfieldHunt(Hunt):
+    """The complete search and its probes (``depth_first.Hunt``): quick probes and
+    probes with every move alternate; a quick probe that runs out of positions shows the
+    quick space holds no win, whatever the order."""
+
+    FIRST_PROBE = 1500
+
+    def __init__(self, game: "Game", state: State) -> None:
+        self.game, self.state = game, state
+        super().__init__(CanfieldSearch(game, state))
+
+    def new_probe(self, number: int) -> CanfieldSearch:
+        return CanfieldSearch(self.game, self.state, probe=number)
+
+    def last(self, probe: DepthFirst) -> bool:
+        return isinstance(probe, CanfieldSearch) and probe.quick
