@@ -131,9 +131,9 @@ def test_a_losing_move_is_named_and_can_be_undone(page):
     verdict_is(page, "won")
 
 
-@pytest.mark.parametrize("game_id,options", [("klondike", {"draw": "1"}), ("potocki", {})])
+@pytest.mark.parametrize("game_id,options", [("klondike", {"draw": "1"}), ("canfield", {}), ("potocki", {})])
 def test_winnable_deals_only(page, game_id, options):
-    """Klondike's own search and the Gaps family's, in the page's runtime."""
+    """Klondike's own search, Canfield's and the Gaps family's, in the page's runtime."""
     game = get_game(game_id, options)
     open_deal(page, to_query(game, 1))
     set_option(page, "winnable", True)
