@@ -160,6 +160,8 @@ class Model:
         # turning the stock sets off nothing else: the K+ positions are computed, not played
         self.plain_stock = not game.spec.settle or self.hooks.plain_stock
         self.recycles_at = info.index("recycles") if "recycles" in info else -1
+        self.foundations = game.foundations
+        self.counted = tuple(i for i, p in enumerate(game.piles) if p.role != "stock")  # face-down cards cost
 
     def quick(self) -> Model | None:
         """A model with fewer moves, searched beside this one to find wins sooner
@@ -173,19 +175,14 @@ class Model:
     # -- identity of a position --------------------------------------------------
     def key(self, state: State) -> bytes:
         """Equal for positions with the same future: interchangeable piles sorted."""
+        # cards and face-down counts are below 0xfd: the bytes above part the piles
         piles, down = state.piles, state.down
-        out = bytearray()
-        for i in self.fixed:
-            pile = piles[i]
-            out.append(len(pile))
-            out.append(down[i])
-            out += bytes(pile)
+        out = b"\xff".join([bytes(piles[i]) for i in self.fixed]) + b"\xfe" + bytes([down[i] for i in self.fixed])
         for group in self.groups:
-            for part in sorted(bytes((len(piles[i]), down[i])) + bytes(piles[i]) for i in group):
-                out += part
+            out += b"\xfe" + b"\xfd".join(sorted([bytes((down[i],)) + bytes(piles[i]) for i in group]))
         if self.info_kept:
             out += repr([state.info[i] for i in self.info_kept]).encode()
-        return bytes(out)
+        return out
 
     # -- moves -----------------------------------------------------------------
     def safe(self, state: State) -> Step | None:
@@ -200,9 +197,8 @@ class Model:
     def score(self, state: State) -> float:
         if self.hooks.score is not None:
             return self.hooks.score(self.game, state)
-        game = self.game
-        home = sum(len(state.piles[i]) for i in game.foundations)
-        return 4 * home - sum(state.down[i] for i, p in enumerate(game.piles) if p.role != "stock")
+        piles, down = state.piles, state.down
+        return 4 * sum([len(piles[i]) for i in self.foundations]) - sum([down[i] for i in self.counted])
 
     def steps(self, state: State) -> list[Step]:
         """Every step from ``state``, best first."""
