@@ -27,9 +27,10 @@ a base on its foundation after the rank below) needs no case of its own.
   the empty pile.
 - Moves in order: cards home, the reserve's top card onto a pile, whole piles that let
   the reserve in, cards from the stock, the other pile moves.
-- ``CanfieldHunt`` runs the complete search with shaken probes beside it: quick probes
-  (every card that can go home goes) and probes with every move that count a pile card
-  by its rank and colour in the key.  Only the complete search proves a deal lost.
+- The hunt (``depth_first.Hunt``) runs the complete search with shaken probes beside
+  it: quick probes (every card that can go home goes) and probes with every move that
+  count a pile card by its rank and colour in the key.  Only the complete search proves
+  a deal lost.
 """
 
 from __future__ import annotations
@@ -39,9 +40,9 @@ from typing import TYPE_CHECKING
 from ..cards import RANK_OF, RED_OF, SUIT_OF
 from ..game import MOVE, Move
 from ..rng import Rng
-from ..solver import Model, Searcher, talon_clicks, talon_positions
+from ..solver import Model, Searcher
 from ..state import State
-from .depth_first import DepthFirst, Hunt
+from .depth_first import DepthFirst, EngineLine, Hunt, Reach, talon_key, talon_reach
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -63,8 +64,6 @@ RESERVE = 5  # the reserve's top card onto pile b
 Position = tuple[tuple[bytes, ...], int, tuple[int, ...], bytes, int]
 SMove = tuple[int, int, int, int]
 Kid = tuple[list[SMove], Position]
-# what turning the stock offers: cards in reach; clicks, order and talon index by card and by kind
-Reach = tuple[frozenset[int], dict[int, tuple[float, int, int]], dict[int, list[tuple[float, int, int]]]]
 
 
 class CanfieldModel(Model):
@@ -75,7 +74,7 @@ class CanfieldModel(Model):
         game = self.game
         if game.layout.passes is not None or game.options["foundation_return"] == "on":
             return None
-        return CanfieldHunt(game, state)
+        return Hunt(lambda probe: CanfieldSearch(game, state, probe), first_probe=1500)
 
 
 class CanfieldSearch(DepthFirst):
@@ -108,17 +107,7 @@ class CanfieldSearch(DepthFirst):
         self.by_kind_map = bytes(100 + self.kind[c] if c < 52 else c for c in range(256))
         self.reaches: dict[tuple[bytes, int], Reach] = {}
         moves, root = self.close([], self.position_of(state))
-        self.prefix = moves
-        self.seen: set[bytes] = {self.key(root)}
-        self.best = (self.score(root), list(moves))
-        if self.is_won(root):
-            self.won = self.engine_line(moves)
-            return
-        kids = self.children(root)
-        if isinstance(kids, list):
-            self.stack.append([kids, 0, []])
-        else:
-            self.won = self.engine_line(moves + kids[0])
+        self.begin((moves, root), self.is_won(root))
 
     # -- positions ---------------------------------------------------------------
     def position_of(self, state: State) -> Position:
@@ -136,12 +125,7 @@ class CanfieldSearch(DepthFirst):
         piles, left, home, talon, pos = p
         if self.by_kind:
             piles = tuple(pile.translate(self.by_kind_map) for pile in piles)
-        out = b"\xff".join(sorted(piles)) + bytes((0xfd, left)) + bytes(home)
-        if self.set_talon:
-            return out + bytes(sorted(talon))
-        if pos % self.draw and pos != len(talon):
-            return out + talon + b"\xfe" + bytes((pos,))
-        return out + talon
+        return b"\xff".join(sorted(piles)) + bytes((0xfd, left)) + bytes(home) + talon_key(talon, pos, self.draw)
 
     @staticmethod
     def is_won(p: Position) -> bool:
@@ -253,7 +237,7 @@ class CanfieldSearch(DepthFirst):
             spot = (talon, pos)
             reach = self.reaches.get(spot)
             if reach is None:
-                reach = self.reaches[spot] = self.reach(talon, pos)
+                reach = self.reaches[spot] = talon_reach(talon, pos, self.draw, self.kind)
             in_reach, by_card, by_kind = reach
             stock: list[tuple[int, float, SMove]] = []
             for s in range(4):
@@ -288,33 +272,8 @@ class CanfieldSearch(DepthFirst):
             found = [(priority + below(1024) * SHAKE, i, move) for priority, i, move in found]
         found.sort()
 
-        out: list[Kid] = []
-        seen, key, close, is_won, after = self.seen, self.key, self.close, self.is_won, self.after
-        for _, _, move in found:
-            moves, child = close([move], after(p, move))
-            k = key(child)
-            if k in seen:
-                continue
-            seen.add(k)
-            if is_won(child):
-                return (moves,)
-            out.append((moves, child))
-        return out
-
-    def reach(self, talon: bytes, pos: int) -> Reach:
-        """What turning the stock offers: the talon cards it can bring to the waste top,
-        and for each (by the card, and by its kind) the clicks it takes (a hundredth
-        each, for the order of the moves), its place in that order and its index."""
-        in_reach = []
-        by_card: dict[int, tuple[float, int, int]] = {}
-        by_kind: dict[int, list[tuple[float, int, int]]] = {}
-        for order, (i, deals, again) in enumerate(talon_positions(len(talon), pos, self.draw, None)):
-            card = talon[i]
-            hit = (0.01 * (deals + (again + 1 if again >= 0 else 0)), order, i)
-            in_reach.append(card)
-            by_card[card] = hit
-            by_kind.setdefault(self.kind[card], []).append(hit)
-        return frozenset(in_reach), by_card, by_kind
+        close, after = self.close, self.after
+        return self.fresh(close([move], after(p, move)) for _, _, move in found)
 
     def after(self, p: Position, move: SMove) -> Position:
         piles, left, home, talon, pos = p
@@ -351,60 +310,19 @@ class CanfieldSearch(DepthFirst):
     def engine_line(self, moves: list[SMove], finish: bool = True) -> list[Move]:
         """The solver's moves as engine moves from the start (the stock turns spelt
         out).  A won line ends with every card home, so ``finish`` adds nothing."""
-        game = self.game
-        state = self.start
-        piles, reserve, fnds, w, st = self.piles_at, self.reserve_at, game.foundations, game.waste, game.stock
-        out: list[Move] = []
-
-        def home_of(card: int) -> int:
-            empty = -1
-            for f in fnds:
-                pile = state.piles[f]
-                if pile and S[pile[-1]] == S[card]:
-                    return f
-                if not pile and empty < 0:
-                    empty = f
-            return empty
-
-        def play(move: Move) -> None:
-            nonlocal state
-            out.append(move)
-            state = game.apply(state, move)
-
+        piles, reserve = self.piles_at, self.reserve_at
+        line = EngineLine(self.game, self.start, self.draw)
+        play, home_of = line.play, line.home_of
         for what, a, b, n in moves:
+            state = line.state
             if what == TO_HOME:
-                play(Move(MOVE, piles[a], home_of(state.piles[piles[a]][-1]), 1))
+                play(Move(MOVE, piles[a], home_of(S[state.piles[piles[a]][-1]]), 1))
             elif what == PILE:
                 play(Move(MOVE, piles[a], piles[b], n))
             elif what == RESERVE_HOME:
-                play(Move(MOVE, reserve, home_of(state.piles[reserve][-1]), 1))
+                play(Move(MOVE, reserve, home_of(S[state.piles[reserve][-1]]), 1))
             elif what == RESERVE:
                 play(Move(MOVE, reserve, piles[b], 1))
             else:
-                waste = state.piles[w]
-                size = len(waste) + len(state.piles[st])
-                deals, again = next((d, g) for i, d, g in talon_positions(size, len(waste), self.draw, None)
-                                    if i == a)
-                for click in talon_clicks(deals, again):
-                    play(click)
-                card = state.piles[w][-1]
-                play(Move(MOVE, w, home_of(card) if what == TALON_HOME else piles[b], 1))
-        return out
-
-
-class CanfieldHunt(Hunt):
-    """The complete search and its probes (``depth_first.Hunt``): quick probes and
-    probes with every move alternate; a quick probe that runs out of positions shows the
-    quick space holds no win, whatever the order."""
-
-    FIRST_PROBE = 1500
-
-    def __init__(self, game: "Game", state: State) -> None:
-        self.game, self.state = game, state
-        super().__init__(CanfieldSearch(game, state))
-
-    def new_probe(self, number: int) -> CanfieldSearch:
-        return CanfieldSearch(self.game, self.state, probe=number)
-
-    def last(self, probe: DepthFirst) -> bool:
-        return isinstance(probe, CanfieldSearch) and probe.quick
+                line.from_talon(a, None if what == TALON_HOME else piles[b])
+        return line.moves

@@ -4,14 +4,27 @@ hunt that runs the complete search with shaken probes beside it.
 
 A search's children are *kids*: tuples whose first item is the list of the solver's own
 moves of that step, the second the position reached (a game may keep more after it).
+The searches of a one-deck game with a stock played K+ share ``talon_key``,
+``talon_reach`` and ``EngineLine``.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
-from ..game import Move
+from ..cards import SUIT_OF
+from ..game import MOVE, Move
+from ..solver import talon_clicks, talon_positions
+from ..state import State
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+# what turning the stock offers (``talon_reach``): the cards in reach; the clicks (a
+# hundredth each), the place in the order of reach and the talon index, by card and by kind
+Hit = tuple[float, int, int]
+Reach = tuple[frozenset[int], dict[int, Hit], dict[int, list[Hit]]]
 
 
 class DepthFirst:
@@ -24,6 +37,8 @@ class DepthFirst:
     root's kids, the next to search, the moves that led there), and gives ``dive``,
     ``value`` and ``engine_line``."""
 
+    quick = False  # a quick probe: fewer moves, the same space whatever its order
+
     def __init__(self) -> None:
         self.prefix: list[Any] = []
         self.won: list[Move] | None = None
@@ -31,6 +46,7 @@ class DepthFirst:
         self.nodes = 0
         self.best: tuple[float, list[Any]] = (0.0, [])
         self.stack: list[list[Any]] = []  # [kids best first, next kid, the moves that led here]
+        self.seen: set[bytes] = set()  # the keys of the positions reached
 
     def dive(self, kid: Any) -> list[Any] | tuple[list[Any]]:
         """The unseen kids of ``kid``'s position, best first (each marked seen); a tuple
@@ -79,6 +95,47 @@ class DepthFirst:
             self.exhausted = True
         return done
 
+    def begin(self, kid: Any, won: bool, lost: bool = False) -> None:
+        """Search from the root ``kid`` (its moves from the start, its position): won at
+        once when ``won``; exhausted at once when ``lost`` (a check showed it lost)."""
+        moves = kid[0]
+        self.prefix = moves
+        self.seen.add(self.key(kid[1]))
+        self.best = (self.value(kid), list(moves))
+        if won:
+            self.won = self.engine_line(moves)
+        elif lost:
+            self.exhausted = True
+        else:
+            kids = self.dive(kid)
+            if isinstance(kids, list):
+                self.stack.append([kids, 0, []])
+            else:
+                self.won = self.engine_line(moves + kids[0])
+
+    def fresh(self, steps: Iterable[tuple[list[Any], Any]]) -> list[Any] | tuple[list[Any]]:
+        """Of ``steps`` (the step's moves, the position reached), those whose position is
+        unseen, in order, each marked seen; a tuple holding the moves of the first that
+        reaches a won position instead.  The search keeps ``seen`` and gives ``key`` and
+        ``is_won``."""
+        out = []
+        seen, key, is_won = self.seen, self.key, self.is_won
+        for moves, child in steps:
+            k = key(child)
+            if k in seen:
+                continue
+            seen.add(k)
+            if is_won(child):
+                return (moves,)
+            out.append((moves, child))
+        return out
+
+    def key(self, position: Any) -> bytes:
+        raise NotImplementedError
+
+    def is_won(self, position: Any) -> bool:
+        raise NotImplementedError
+
     def line(self, moves: list[Any]) -> list[Any]:
         """The solver's moves from the start to the end of ``moves`` (a step off the top
         of the stack)."""
@@ -94,36 +151,30 @@ class DepthFirst:
 
 class Hunt:
     """The complete search and probes take turns of ``TURN`` positions, the probes two
-    turns in three: a win of either is a win.  Each new probe is shaken differently and
-    may search half as many positions again as the one before (a probe that got stuck
-    in a dead region is dropped).  Only the complete search running out of positions
-    proves a loss.  A game's hunt gives ``new_probe`` and may say when a probe that ran
-    out of positions leaves nothing for the next ones (``last``)."""
+    turns in three: a win of either is a win.  ``search(0)`` is a game's complete
+    search, ``search(n)`` its n-th probe, shaken differently from the others; each new
+    probe may search half as many positions again as the one before (a probe that got
+    stuck in a dead region is dropped).  Only the complete search running out of
+    positions proves a loss; a quick probe that runs out of positions shows that the
+    quick space holds no win, whatever the order, so no probe follows it."""
 
     TURN = 256
-    FIRST_PROBE = 2000
 
-    def __init__(self, full: DepthFirst) -> None:
-        self.full = full
+    def __init__(self, search: Callable[[int], DepthFirst], first_probe: int = 2000) -> None:
+        self.search = search
+        self.full = full = search(0)
         self.won = full.won
         self.exhausted = full.exhausted
-        self.quota = self.FIRST_PROBE
+        self.quota = first_probe
         self.probes = 0
         self.probe = self.next_probe()
         self.turn = 0
-
-    def new_probe(self, number: int) -> DepthFirst:
-        raise NotImplementedError
-
-    def last(self, probe: DepthFirst) -> bool:
-        """Whether ``probe``, run out of positions, shows that no probe can win."""
-        return False
 
     def next_probe(self) -> DepthFirst | None:
         if self.won is not None or self.exhausted:
             return None
         self.probes += 1
-        return self.new_probe(self.probes)
+        return self.search(self.probes)
 
     def expand(self, nodes: int, deadline: float | None = None) -> int:
         done = 0
@@ -137,7 +188,7 @@ class Hunt:
                 n = probe.expand(part, deadline)
                 self.won = probe.won
                 if probe.won is None:
-                    if probe.exhausted and self.last(probe):
+                    if probe.exhausted and probe.quick:
                         self.probe = None
                     elif probe.exhausted or probe.nodes >= self.quota:
                         self.quota = self.quota * 3 // 2
@@ -150,3 +201,69 @@ class Hunt:
 
     def lead(self) -> list[Move]:
         return self.full.lead()
+
+
+def talon_key(talon: bytes, pos: int, draw: int) -> bytes:
+    """The talon's part of a key, with unlimited passes: a set when one card is turned at
+    a time (every card is always in reach); else the cards as they lie, with how many are
+    turned only off the cycle of whole turns (0, draw, 2·draw … all turned): every place
+    on that cycle has the same future."""
+    if draw == 1:
+        return bytes(sorted(talon))
+    if pos % draw and pos != len(talon):
+        return talon + b"\xfe" + bytes((pos,))
+    return talon
+
+
+def talon_reach(talon: bytes, pos: int, draw: int, kind: Sequence[int]) -> Reach:
+    """What turning the stock offers with unlimited passes (``talon`` waste then stock in
+    dealing order, ``pos`` cards turned): the talon cards it can bring to the waste top,
+    and for each (by the card, and by its ``kind``) the clicks it takes (a hundredth
+    each, for the order of the moves), its place in that order and its talon index."""
+    in_reach = []
+    by_card: dict[int, Hit] = {}
+    by_kind: dict[int, list[Hit]] = {}
+    for order, (i, deals, again) in enumerate(talon_positions(len(talon), pos, draw, None) if talon else ()):
+        card = talon[i]
+        hit = (0.01 * (deals + (again + 1 if again >= 0 else 0)), order, i)
+        in_reach.append(card)
+        by_card[card] = hit
+        by_kind.setdefault(kind[card], []).append(hit)
+    return frozenset(in_reach), by_card, by_kind
+
+
+class EngineLine:
+    """A line of engine moves being written from ``state``: ``play`` applies and keeps a
+    move, ``home_of`` names the foundation a card of a suit goes to, ``from_talon`` spells
+    out the stock clicks that bring a talon card to the waste top, then plays it."""
+
+    def __init__(self, game: "Game", state: State, draw: int) -> None:
+        self.game, self.state, self.draw = game, state, draw
+        self.moves: list[Move] = []
+
+    def play(self, move: Move) -> None:
+        self.moves.append(move)
+        self.state = self.game.apply(self.state, move)
+
+    def home_of(self, suit: int) -> int:
+        """The foundation of ``suit``, or the first empty one."""
+        empty = -1
+        for f in self.game.foundations:
+            pile = self.state.piles[f]
+            if pile and SUIT_OF[pile[-1]] == suit:
+                return f
+            if not pile and empty < 0:
+                empty = f
+        return empty
+
+    def from_talon(self, index: int, dst: int | None) -> None:
+        """The talon card at ``index`` (waste then stock) to the waste top, then onto pile
+        ``dst`` (None: home)."""
+        game, state = self.game, self.state
+        waste = state.piles[game.waste]
+        size = len(waste) + len(state.piles[game.stock])
+        deals, again = next((d, g) for i, d, g in talon_positions(size, len(waste), self.draw, None) if i == index)
+        for click in talon_clicks(deals, again):
+            self.play(click)
+        card = self.state.piles[game.waste][-1]
+        self.play(Move(MOVE, game.waste, self.home_of(SUIT_OF[card]) if dst is None else dst, 1))

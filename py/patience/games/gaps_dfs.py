@@ -17,8 +17,9 @@ the search builds the engine position, lets the engine reshuffle and reads the g
   same suit and rank (two decks) too, so the key sorts the rows of cards by suit and
   rank.  While a reshuffle is left the key is the exact grid: where every card lies
   decides what the reshuffle deals.
-- ``GapsHunt`` runs the complete search with shaken probes beside it, as Klondike's
-  does: only the complete search running out of positions proves a deal lost.
+- The hunt (``depth_first.Hunt``) runs the complete search with shaken probes beside
+  it, as Klondike's does: only the complete search running out of positions proves a
+  deal lost.
 """
 
 from __future__ import annotations
@@ -55,7 +56,8 @@ class GapsModel(Model):
         self.grid = grid
 
     def searcher(self, state: State) -> Searcher | None:
-        return GapsHunt(self.game, self.grid, state)
+        game, grid = self.game, self.grid
+        return Hunt(lambda probe: GapsSearch(game, grid, state, probe))
 
 
 class GapsSearch(DepthFirst):
@@ -78,16 +80,7 @@ class GapsSearch(DepthFirst):
         self.starters = tuple(d * 52 + s * 13 + grid.low for d in range(grid.decks) for s in range(4))
         root = (self.cells_of(state), game.info_value(state, "reshuffles"))
         runs = self.runs(root[0])
-        self.seen: set[bytes] = {self.key(root)}
-        self.best = (sum(runs), [])
-        if sum(runs) == self.goal:
-            self.won = []
-            return
-        kids = self.children(root, runs)
-        if isinstance(kids, list):
-            self.stack.append([kids, 0, []])
-        else:
-            self.won = self.engine_line(kids[0])
+        self.begin(([], root, runs), sum(runs) == self.goal)
 
     # -- positions ---------------------------------------------------------------
     def cells_of(self, state: State) -> bytes:
@@ -217,14 +210,3 @@ class GapsSearch(DepthFirst):
     def engine_line(self, moves: list[SMove], finish: bool = True) -> list[Move]:
         """The solver's moves as engine moves (a win needs nothing after its last move)."""
         return [Move("reshuffle") if m == RESHUFFLE else Move(MOVE, m[0], m[1], 1) for m in moves]
-
-
-class GapsHunt(Hunt):
-    """The complete search and its shaken probes (``depth_first.Hunt``)."""
-
-    def __init__(self, game: "Game", grid: "Grid", state: State) -> None:
-        self.game, self.grid, self.state = game, grid, state
-        super().__init__(GapsSearch(game, grid, state))
-
-    def new_probe(self, number: int) -> GapsSearch:
-        return GapsSearch(self.game, self.grid, self.state, probe=number)

@@ -23,7 +23,7 @@ only when the room is used at once.  Besides:
   lies on other cards) depends on its cards and face-down count alone: it is worked out
   once per column seen, not once per position;
 - before searching, ``hopeless`` (a looser game) may show the deal lost at once;
-- ``KlondikeHunt`` runs the complete search with shaken probes beside it.
+- ``klondike_hunt`` runs the complete search with shaken probes beside it.
 
 A position is won when all its cards are face up and the talon is empty: each column
 is then a run down in alternate colours, so its top is its lowest card and the lowest
@@ -39,10 +39,10 @@ from typing import TYPE_CHECKING
 
 from ..cards import RANK_OF, RED_OF, SUIT_OF
 from ..game import MOVE, Move
-from ..solver import talon_clicks, talon_positions
+from ..solver import talon_positions
 from ..rng import Rng
 from ..state import State
-from .depth_first import DepthFirst, Hunt
+from .depth_first import DepthFirst, EngineLine, Hit, Hunt, talon_key, talon_reach
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -74,15 +74,13 @@ BACK = 4  # suit a's top card at home onto column b
 
 Position = tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...], bytes, int]
 SMove = tuple[int, int, int, int]
-# what turning the stock offers: cards in reach; clicks, order and talon index by card,
-# by kind (kings apart) and of the kings
 # what a column offers: the kind its top takes, its run's length, the cards that can move
 # with what lies on them, whether one is a king on other cards, and the moves of parts of
 # its run: (cards moved, base card, base's kind or -1 for a king, WHOLE / TURNS / PART)
 Offer = tuple[int, int, tuple[int, ...], bool, tuple[tuple[int, int, int, int], ...]]
 WHOLE, TURNS, PART = 0, 1, 2  # a move that empties the column, turns a face-down card, or neither
-Reach = tuple[frozenset[int], dict[int, tuple[float, int, int]], dict[int, list[tuple[float, int, int]]],
-              tuple[tuple[float, int, int], ...]]
+# what turning the stock offers (``depth_first.Reach``), with the kings apart
+Reach = tuple[frozenset[int], dict[int, Hit], dict[int, list[Hit]], tuple[Hit, ...]]
 
 
 def safe_home(rank: int, suit: int, home: tuple[int, ...]) -> bool:
@@ -236,32 +234,16 @@ class KlondikeSearch(DepthFirst):
         self.offers: dict[tuple[bytes, int], Offer] = {}
         self.reaches: dict[tuple[bytes, int], Reach] = {}
         moves, root = self.close([], position_of(game, state))
-        self.prefix = moves
-        self.seen: set[bytes] = {self.key(root)}
-        self.best = (self.score(root), list(moves))
-        if self.is_won(root):
-            self.won = self.engine_line(moves)
-            return
-        if not probe and hopeless(root, self.back, self.draw):
-            self.exhausted = True
-            return
-        kids = self.children(root)
-        if isinstance(kids, list):
-            self.stack.append([kids, 0, []])
-        else:
-            self.won = self.engine_line(moves + kids[0])
+        won = self.is_won(root)
+        self.begin((moves, root), won, lost=not probe and not won and hopeless(root, self.back, self.draw))
 
     # -- positions ---------------------------------------------------------------
     def key(self, p: Position) -> bytes:
         cols, down, home, talon, pos = p
         if self.by_kind:
             cols = tuple(col[:d] + col[d:].translate(BY_KIND) for col, d in zip(cols, down))
-        out = b"\xff".join(sorted([col + DOWN[d] for col, d in zip(cols, down)])) + bytes(home)
-        if self.set_talon:
-            return out + bytes(sorted(talon))
-        if pos % self.draw and pos != len(talon):
-            return out + talon + b"\xfe" + bytes((pos,))
-        return out + talon
+        return (b"\xff".join(sorted([col + DOWN[d] for col, d in zip(cols, down)])) + bytes(home)
+                + talon_key(talon, pos, self.draw))
 
     @staticmethod
     def is_won(p: Position) -> bool:
@@ -433,53 +415,30 @@ class KlondikeSearch(DepthFirst):
             found = [(priority + below(1024) * SHAKE, i, move) for priority, i, move in found]
         found.sort()
 
-        out: list[tuple[list[SMove], Position]] = []
-        seen, key, close, is_won, after, quick = self.seen, self.key, self.close, self.is_won, self.after, self.quick
-        for _, _, move in found:
-            child = after(p, move)
-            what = move[0]
-            # ``p`` had no card to play home: after a move between the columns or from
-            # the talon only the new top of one column may have one; a card back from
-            # home makes none safe
-            if what == COLUMN or what == TALON:
-                col = child[0][move[1] if what == COLUMN else move[2]]
-                card = col[-1] if col else -1
-                if card >= 0 and R[card] == child[2][S[card]] + 1 and (quick or safe_home(R[card], S[card], child[2])):
-                    moves, child = close([move], child)
-                else:
-                    moves = [move]
-            elif what == BACK:
-                moves = [move]
-            else:
-                moves, child = close([move], child)
-            k = key(child)
-            if k in seen:
-                continue
-            seen.add(k)
-            if is_won(child):
-                return (moves,)
-            out.append((moves, child))
-        return out
+        return self.fresh(self.advance(p, move) for _, _, move in found)
+
+    def advance(self, p: Position, move: SMove) -> tuple[list[SMove], Position]:
+        """``move`` from ``p``, then the cards home that nothing can need."""
+        child = self.after(p, move)
+        what = move[0]
+        # ``p`` had no card to play home: after a move between the columns or from the
+        # talon only the new top of one column may have one; a card back from home makes
+        # none safe
+        if what == COLUMN or what == TALON:
+            col = child[0][move[1] if what == COLUMN else move[2]]
+            card = col[-1] if col else -1
+            if card >= 0 and R[card] == child[2][S[card]] + 1 and (self.quick or safe_home(R[card], S[card], child[2])):
+                return self.close([move], child)
+            return [move], child
+        if what == BACK:
+            return [move], child
+        return self.close([move], child)
 
     def reach(self, talon: bytes, pos: int) -> Reach:
-        """What turning the stock offers: the talon cards it can bring to the waste top,
-        and for each (by the card, and by its kind; kings apart) the clicks it takes
-        (a hundredth each, for the order of the moves), its place in that order and its
-        index in the talon."""
-        in_reach = []
-        by_card: dict[int, tuple[float, int, int]] = {}
-        by_kind: dict[int, list[tuple[float, int, int]]] = {}
-        kings: list[tuple[float, int, int]] = []
-        for order, (i, deals, again) in enumerate(talon_positions(len(talon), pos, self.draw, None) if talon else ()):
-            card = talon[i]
-            hit = (0.01 * (deals + (again + 1 if again >= 0 else 0)), order, i)
-            in_reach.append(card)
-            by_card[card] = hit
-            if R[card] == KING:
-                kings.append(hit)
-            else:
-                by_kind.setdefault(KIND[card], []).append(hit)
-        return frozenset(in_reach), by_card, by_kind, tuple(kings)
+        """What turning the stock offers (``depth_first.talon_reach``), the kings apart."""
+        in_reach, by_card, by_kind = talon_reach(talon, pos, self.draw, KIND)
+        kings = sorted(by_kind.pop(KING * 2, []) + by_kind.pop(KING * 2 + 1, []), key=lambda hit: hit[1])
+        return in_reach, by_card, by_kind, tuple(kings)
 
     def offer(self, col: bytes, down: int) -> Offer:
         """What a column offers: the kind of card its top takes, the length of the run
@@ -568,26 +527,11 @@ class KlondikeSearch(DepthFirst):
         """The solver's moves as engine moves from the start (the stock turns spelt
         out), then, when ``finish``, every card home."""
         game = self.game
-        state = self.start
-        cols, fnds, w, st = self.cols_at, game.foundations, game.waste, game.stock
-        out: list[Move] = []
-
-        def home_of(suit: int) -> int:
-            empty = -1
-            for f in fnds:
-                pile = state.piles[f]
-                if pile and S[pile[-1]] == suit:
-                    return f
-                if not pile and empty < 0:
-                    empty = f
-            return empty
-
-        def play(move: Move) -> None:
-            nonlocal state
-            out.append(move)
-            state = game.apply(state, move)
-
+        cols = self.cols_at
+        line = EngineLine(game, self.start, self.draw)
+        play, home_of = line.play, line.home_of
         for what, a, b, n in moves:
+            state = line.state
             if what == TO_HOME:
                 play(Move(MOVE, cols[a], home_of(S[state.piles[cols[a]][-1]]), 1))
             elif what == COLUMN:
@@ -595,38 +539,19 @@ class KlondikeSearch(DepthFirst):
             elif what == BACK:
                 play(Move(MOVE, home_of(a), cols[b], 1))
             else:
-                waste = state.piles[w]
-                size = len(waste) + len(state.piles[st])
-                deals, again = next((d, g) for i, d, g in talon_positions(size, len(waste), self.draw, None)
-                                    if i == a)
-                for click in talon_clicks(deals, again):
-                    play(click)
-                card = state.piles[w][-1]
-                play(Move(MOVE, w, home_of(S[card]) if what == TALON_HOME else cols[b], 1))
-        while finish and not game.is_won(state):
+                line.from_talon(a, None if what == TALON_HOME else cols[b])
+        while finish and not game.is_won(line.state):
             for c in cols:
-                pile = state.piles[c]
-                if pile and game.is_legal(state, Move(MOVE, c, home_of(S[pile[-1]]), 1)):
+                pile = line.state.piles[c]
+                if pile and game.is_legal(line.state, Move(MOVE, c, home_of(S[pile[-1]]), 1)):
                     play(Move(MOVE, c, home_of(S[pile[-1]]), 1))
                     break
             else:
                 break  # the caller's check of the line will say it does not win
-        return out
+        return line.moves
 
 
-class KlondikeHunt(Hunt):
+def klondike_hunt(game: "Game", state: State) -> Hunt:
     """The complete search and its probes (``depth_first.Hunt``): quick probes and
-    probes with every move alternate; a quick probe that runs out of positions shows the
-    quick space holds no win, whatever the order."""
-
-    FIRST_PROBE = 1500
-
-    def __init__(self, game: "Game", state: State) -> None:
-        self.game, self.state = game, state
-        super().__init__(KlondikeSearch(game, state))
-
-    def new_probe(self, number: int) -> KlondikeSearch:
-        return KlondikeSearch(self.game, self.state, probe=number)
-
-    def last(self, probe: DepthFirst) -> bool:
-        return isinstance(probe, KlondikeSearch) and probe.quick
+    probes with every move alternate."""
+    return Hunt(lambda probe: KlondikeSearch(game, state, probe), first_probe=1500)

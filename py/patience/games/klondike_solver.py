@@ -34,7 +34,7 @@ from ..cards import RANK_OF, RED_OF, SUIT_OF, Card
 from ..game import MOVE, Game, Move
 from ..solver import Model, Searcher, Step, talon_clicks, talon_positions
 from ..state import Pile, State
-from .klondike_dfs import KlondikeHunt
+from .klondike_dfs import klondike_hunt
 
 # the score: a card home is worth 4, a face-down card costs 1, a card still in the talon 1
 W_HOME, W_DOWN, W_TALON = 4, 1, 1
@@ -72,7 +72,7 @@ class KlondikeModel(Model):
         """With unlimited passes, Klondike's own depth-first search (klondike_dfs)."""
         if self.is_quick or self.passes is not None:
             return None
-        return KlondikeHunt(self.game, state)
+        return klondike_hunt(self.game, state)
 
     # -- key ------------------------------------------------------------------
     def key(self, state: State) -> bytes:
