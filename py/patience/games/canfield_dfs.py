@@ -25,8 +25,11 @@ a base on its foundation after the rank below) needs no case of its own.
 - Piles are interchangeable: sorted in the key.  A whole pile moves off only when that
   lets the reserve's top card in, or, once the reserve is empty, a waste card can use
   the empty pile.
-- Moves in order: cards home, the reserve's top card onto a pile, whole piles that let
-  the reserve in, cards from the stock, the other pile moves.
+- Moves in order: cards home from the piles and the reserve, cards home from the stock,
+  the reserve's top card onto a pile, whole piles that let the reserve in; then, about
+  even, a pile's top card that uncovers a card that can go home and cards from the stock
+  onto the piles; cards from the stock into an empty pile, whole piles that leave an
+  empty one, the other top cards.
 - The hunt (``depth_first.Hunt``) runs the complete search with shaken probes beside
   it: quick probes (every card that can go home goes) and probes with every move that
   count a pile card by its rank and colour in the key.  Only the complete search proves
