@@ -479,3 +479,24 @@ def test_canfield_search_agrees_with_the_plain_search_on_endgames(opts):
     rng = Rng(3, "canfield endgames")
     verdicts = agrees_with_the_plain_search(game, (canfield_endgame(game, rng) for _ in range(80)))
     assert verdicts.count(WON) >= 10 and verdicts.count(LOST) >= 3, verdicts
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
+def test_a_search_is_freed_without_the_cycle_collector(game_id):
+    """The table turns Python's cycle collector off while a search works (its full
+    collections walk the search's objects for a long task): a finished search must be
+    freed by reference counting alone, leaving no reference cycles behind."""
+    import gc
+
+    game = get_game(game_id)
+    gc.collect()
+    gc.disable()
+    try:
+        search = Search(game, game.deal(3), 3000)
+        while not search.step(500):
+            pass
+        search.result()
+        del search
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
