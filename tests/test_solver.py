@@ -466,10 +466,11 @@ def canfield_endgame(game: Game, rng: Rng) -> State:
     return game.with_info(state, "base", base)
 
 
-@pytest.mark.parametrize("opts", [{}, {"draw": "1"}])
+@pytest.mark.parametrize("opts", [{}, {"draw": "1"}, {"foundation_return": "on"}])
 def test_canfield_search_agrees_with_the_plain_search_on_endgames(opts):
     """Canfield's own search (K+, cards home that nothing needs, whole piles moved only to
-    let the reserve in or make room for the waste, piles sorted in the key) against every
+    let the reserve in or make room for the waste, cards back from home only when some
+    card may need them, piles sorted in the key) against every
     engine move searched to the end, on random late positions: both give the same
     verdict, and each won line wins through the checked play."""
     from patience.games.canfield_dfs import CanfieldSearch

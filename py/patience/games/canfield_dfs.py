@@ -1,5 +1,5 @@
 """Canfield's own search: a depth-first search over a compact position, for unlimited
-passes through the stock and no card back from home (the game's defaults).
+passes through the stock (the game's default), with or without cards back from home.
 
 As in Klondike's (``klondike_dfs``), the generic search's engine ``State`` per position
 costs more than the search itself; here a position is five small values, the
@@ -24,12 +24,13 @@ a base on its foundation after the rank below) needs no case of its own.
   rank below may still wrap onto it).
 - Piles are interchangeable: sorted in the key.  A whole pile moves off only when that
   lets the reserve's top card in, or, once the reserve is empty, a waste card can use
-  the empty pile.
+  the empty pile.  A card comes back from home (when the option allows) only when it
+  would not go straight home again: some card may then need it.
 - Moves in order: cards home from the piles and the reserve, cards home from the stock,
   the reserve's top card onto a pile, whole piles that let the reserve in; then, about
   even, a pile's top card that uncovers a card that can go home and cards from the stock
   onto the piles; cards from the stock into an empty pile, whole piles that leave an
-  empty one, the other top cards.
+  empty one, the other top cards, cards back from home.
 - The hunt (``depth_first.Hunt``) runs the complete search with shaken probes beside
   it: quick probes (every card that can go home goes) and probes with every move that
   count a pile card by its rank and colour in the key.  Only the complete search proves
@@ -54,7 +55,7 @@ S = SUIT_OF[:52]
 RED = tuple(int(r) for r in RED_OF[:52])
 OTHER = ((1, 2), (0, 3), (0, 3), (1, 2))  # suits of the other colour, by suit
 NONE: list[int] = []  # no pile (never appended to)
-SHAKE = 2.5 / 1024  # how far a probe shakes the order of the moves (priorities run 0 to 4)
+SHAKE = 2.5 / 1024  # how far a probe shakes the order of the moves (priorities run 0 to 5)
 
 # the solver's moves: (what, a, b, n)
 TO_HOME = 0  # pile a's top card home
@@ -63,6 +64,7 @@ TALON_HOME = 2  # the talon card at index a home
 TALON = 3  # the talon card at index a onto pile b
 RESERVE_HOME = 4  # the reserve's top card home
 RESERVE = 5  # the reserve's top card onto pile b
+BACK = 6  # suit a's top card at home onto pile b
 
 Position = tuple[tuple[bytes, ...], int, tuple[int, ...], bytes, int]
 SMove = tuple[int, int, int, int]
@@ -71,11 +73,11 @@ Kid = tuple[list[SMove], Position]
 
 class CanfieldModel(Model):
     """The generic model of Canfield, with Canfield's own search in its place where it
-    applies (unlimited passes, no card back from home)."""
+    applies (unlimited passes)."""
 
     def searcher(self, state: State) -> Searcher | None:
         game = self.game
-        if game.layout.passes is not None or game.options["foundation_return"] == "on":
+        if game.layout.passes is not None:
             return None
         return Hunt(lambda probe: CanfieldSearch(game, state, probe), first_probe=1500)
 
@@ -100,6 +102,7 @@ class CanfieldSearch(DepthFirst):
         self.reserve = bytes(state.piles[self.reserve_at])
         self.draw = game.layout.draw
         self.set_talon = self.draw == 1  # every talon card always in reach
+        self.back = game.options["foundation_return"] == "on" and not self.quick
         base = game.info_value(state, "base")
         # ranks counted from the base: 1 the base, 13 the rank below it
         self.rel = rel = tuple((RANK_OF[c] - base) % 13 + 1 for c in range(52))
@@ -270,6 +273,14 @@ class CanfieldSearch(DepthFirst):
                 for dst in takes[kind_of[top]]:
                     if dst != c:
                         found.append((priority, len(found), (PILE, c, dst, 1)))
+        if self.back:
+            for s in range(4):
+                if home[s]:
+                    card = self.card_of[s, home[s]]
+                    less = home[:s] + (home[s] - 1,) + home[s + 1:]
+                    if not self.goes_home(card, less):
+                        for dst in takes[kind_of[card]]:
+                            found.append((5.0, len(found), (BACK, s, dst, 1)))
         if self.rng is not None:
             below = self.rng.below
             found = [(priority + below(1024) * SHAKE, i, move) for priority, i, move in found]
@@ -296,9 +307,12 @@ class CanfieldSearch(DepthFirst):
             return tuple(pl), left - 1, home, talon, pos
         elif what == TALON_HOME:
             return piles, left, self.with_home(home, talon[a]), talon[:a] + talon[a + 1:], a
-        else:  # TALON
+        elif what == TALON:
             pl[b] = pl[b] + talon[a:a + 1]
             return tuple(pl), left, home, talon[:a] + talon[a + 1:], a
+        else:  # BACK
+            pl[b] = pl[b] + bytes((self.card_of[a, home[a]],))
+            return tuple(pl), left, home[:a] + (home[a] - 1,) + home[a + 1:], talon, pos
         left = self.refill(pl, left)
         return tuple(pl), left, home, talon, pos
 
@@ -326,6 +340,8 @@ class CanfieldSearch(DepthFirst):
                 play(Move(MOVE, reserve, home_of(S[state.piles[reserve][-1]]), 1))
             elif what == RESERVE:
                 play(Move(MOVE, reserve, piles[b], 1))
+            elif what == BACK:
+                play(Move(MOVE, home_of(a), piles[b], 1))
             else:
                 line.from_talon(a, None if what == TALON_HOME else piles[b])
         return line.moves
