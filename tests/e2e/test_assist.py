@@ -180,7 +180,7 @@ def test_safe_moves_play_by_themselves_when_asked(page):
 
 @pytest.mark.parametrize("query", [
     "?game=klondike&seed=12&draw=3&runs=any&foundation_return=on",
-    # a search that holds many objects: Python's full garbage collections once took 60-110 ms here
+    # a search that holds many objects: Python's full garbage collections once made 50-72 ms tasks here
     "?game=frog&seed=3",
 ])
 def test_the_page_stays_responsive_while_the_solver_works(page, query):
