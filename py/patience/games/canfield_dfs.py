@@ -108,7 +108,7 @@ class CanfieldSearch(DepthFirst):
         self.rel = rel = tuple((RANK_OF[c] - base) % 13 + 1 for c in range(52))
         self.kind = tuple(rel[c] * 2 + RED[c] for c in range(52))  # what a card is for building
         # the kind a card takes on it: one rank below (the base takes the 13th), the other colour
-        self.wants = tuple((rel[c] - 2) % 13 * 2 + 2 + 1 - RED[c] for c in range(52))
+        self.wants = tuple(((rel[c] - 2) % 13 + 1) * 2 + 1 - RED[c] for c in range(52))
         self.card_of = {(S[c], rel[c]): c for c in range(52)}
         self.by_kind_map = bytes(100 + self.kind[c] if c < 52 else c for c in range(256))
         self.reaches: dict[tuple[bytes, int], Reach] = {}
