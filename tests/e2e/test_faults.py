@@ -156,7 +156,9 @@ def test_malformed_addresses_are_told_and_never_markup(page, query, told):
     page.wait_for_function("() => !document.getElementById('message').hidden")
     assert told in message(page)
     assert page.evaluate("document.querySelectorAll('#message-text *, img, script:not([src])').length") == 0
-    assert table(page)["status"] == "playing"
+    # a fresh random deal is on the table (a rare one has no move from the start: seed 675038461)
+    assert table(page)["status"] in ("playing", "stuck")
+    assert table(page)["moves"] == "0"
     assert len(message(page)) < 300  # long input is shortened
     if (query, told) == BAD_URLS[-1]:
         record("bad-input-urls", {"tried": len(BAD_URLS)})
