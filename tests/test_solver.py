@@ -501,3 +501,59 @@ def test_a_search_is_freed_without_the_cycle_collector(game_id):
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def held(search: Search) -> int:
+    """How many entries a search's big containers still hold."""
+    parts = list(search.litter)
+    for lane in search.lanes:
+        parts += lane.parts()
+    if search.own is not None:
+        parts += search.own.parts()
+    return sum(len(part) for part in {id(part): part for part in parts}.values())
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
+def test_a_search_that_is_over_is_freed_a_piece_at_a_time(game_id):
+    """Dropping a search frees all its positions in one go, a long task in the page:
+    ``sweep`` frees them in pieces (a piece a call when it has no time), keeps a
+    finished search's verdict and line, and stops an unfinished one as unknown."""
+    game = get_game(game_id)
+    for nodes in (300, 20_000):
+        search = Search(game, game.deal(3), 20_000)
+        search.step(nodes)
+        before, was_done = search.result(), search.done
+        entries = held(search)
+        assert entries > 0
+        calls = 1
+        while not search.sweep(0.0):
+            calls += 1
+        assert held(search) == 0
+        assert calls >= entries / 512, (calls, entries)
+        after = search.result()
+        assert after.verdict == (before.verdict if was_done else UNKNOWN)
+        assert after.moves == before.moves
+        assert search.step(100)  # over for good
+
+
+@pytest.mark.parametrize("game_id, opts, seed", [
+    ("frog", {}, 1),  # the generic search's probes
+    ("klondike", {"draw": "3", "runs": "any", "foundation_return": "on"}, 1),  # own searches' (Hunt)
+    ("canfield", {}, 7),
+])
+def test_the_probes_a_search_drops_are_freed_while_it_searches_on(game_id, opts, seed):
+    """A probe that gives way to the next is freed a piece at a time by the steps after."""
+    game = get_game(game_id, opts)
+    search = Search(game, game.deal(seed), None)
+
+    def probe() -> object:
+        return search.lanes[1] if search.own is None else search.own.probe
+
+    first = probe()
+    parts = first.parts()
+    while probe() is first:
+        assert not search.step(256, 0.05)
+    assert sum(map(len, parts)) > 1500  # more than a few pieces
+    for _ in range(40):
+        assert not search.step(64, 0.002)
+    assert not any(parts)

@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 from ..cards import RANK_OF, RED_OF, SUIT_OF
 from ..game import MOVE, Move
 from ..rng import Rng
-from ..solver import Model, Searcher
+from ..solver import Heap, Model, Searcher
 from ..state import State
 from .depth_first import DepthFirst, EngineLine, Hunt, Reach, talon_key, talon_reach
 
@@ -114,6 +114,9 @@ class CanfieldSearch(DepthFirst):
         self.reaches: dict[tuple[bytes, int], Reach] = {}
         moves, root = self.close([], self.position_of(state))
         self.begin((moves, root), self.is_won(root))
+
+    def parts(self) -> list[Heap]:
+        return super().parts() + [self.reaches]
 
     # -- positions ---------------------------------------------------------------
     def position_of(self, state: State) -> Position:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from ..cards import SUIT_OF
 from ..game import MOVE, Move
-from ..solver import talon_clicks, talon_positions
+from ..solver import Heap, sweep_within, talon_clicks, talon_positions
 from ..state import State
 
 if TYPE_CHECKING:
@@ -32,7 +32,8 @@ class DepthFirst:
 
     ``expand(nodes, deadline)`` searches on; then ``won`` is the winning line (engine
     moves) once found, ``exhausted`` says every reachable position was searched, ``lead()``
-    the moves towards the best position seen (hints).  A game's search sets ``prefix``
+    the moves towards the best position seen (hints), ``parts()`` the big containers it
+    holds (a game's search adds its own tables).  A game's search sets ``prefix``
     (moves played before the root), ``best`` and the first frame of ``stack`` (the
     root's kids, the next to search, the moves that led there), and gives ``dive``,
     ``value`` and ``engine_line``."""
@@ -47,6 +48,9 @@ class DepthFirst:
         self.best: tuple[float, list[Any]] = (0.0, [])
         self.stack: list[list[Any]] = []  # [kids best first, next kid, the moves that led here]
         self.seen: set[bytes] = set()  # the keys of the positions reached
+
+    def parts(self) -> list[Heap]:
+        return [self.seen, self.stack]
 
     def dive(self, kid: Any) -> list[Any] | tuple[list[Any]]:
         """The unseen kids of ``kid``'s position, best first (each marked seen); a tuple
@@ -156,7 +160,8 @@ class Hunt:
     probe may search half as many positions again as the one before (a probe that got
     stuck in a dead region is dropped).  Only the complete search running out of
     positions proves a loss; a quick probe that runs out of positions shows that the
-    quick space holds no win, whatever the order, so no probe follows it."""
+    quick space holds no win, whatever the order, so no probe follows it.  A dropped
+    probe is freed a piece at a time, at the start of the next pieces of search."""
 
     TURN = 256
 
@@ -167,6 +172,7 @@ class Hunt:
         self.exhausted = full.exhausted
         self.quota = first_probe
         self.probes = 0
+        self.litter: list[Heap] = []  # the dropped probes' containers
         self.probe = self.next_probe()
         self.turn = 0
 
@@ -177,6 +183,7 @@ class Hunt:
         return self.search(self.probes)
 
     def expand(self, nodes: int, deadline: float | None = None) -> int:
+        sweep_within(self.litter, deadline)
         done = 0
         while done < nodes and self.won is None and not self.exhausted:
             part = min(nodes - done, self.TURN - self.turn % self.TURN)
@@ -193,6 +200,8 @@ class Hunt:
                     elif probe.exhausted or probe.nodes >= self.quota:
                         self.quota = self.quota * 3 // 2
                         self.probe = self.next_probe()
+                    if self.probe is not probe:
+                        self.litter.extend(probe.parts())
             done += n
             self.turn += n
             if deadline is not None and time.perf_counter() >= deadline:
@@ -201,6 +210,10 @@ class Hunt:
 
     def lead(self) -> list[Move]:
         return self.full.lead()
+
+    def parts(self) -> list[Heap]:
+        probe = [] if self.probe is None else self.probe.parts()
+        return self.litter + self.full.parts() + probe
 
 
 def talon_key(talon: bytes, pos: int, draw: int) -> bytes:

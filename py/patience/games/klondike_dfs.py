@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import RANK_OF, RED_OF, SUIT_OF
 from ..game import MOVE, Move
-from ..solver import talon_positions
+from ..solver import Heap, talon_positions
 from ..rng import Rng
 from ..state import State
 from .depth_first import DepthFirst, EngineLine, Hit, Hunt, talon_key, talon_reach
@@ -236,6 +236,9 @@ class KlondikeSearch(DepthFirst):
         moves, root = self.close([], position_of(game, state))
         won = self.is_won(root)
         self.begin((moves, root), won, lost=not probe and not won and hopeless(root, self.back, self.draw))
+
+    def parts(self) -> list[Heap]:
+        return super().parts() + [self.offers, self.reaches]
 
     # -- positions ---------------------------------------------------------------
     def key(self, p: Position) -> bytes:
