@@ -86,3 +86,19 @@ def test_no_redeal_and_won():
             for i, s in enumerate("shdcshdc")}
     won = position(g, **full)
     assert g.is_won(won) and g.status(won) == "won"
+
+
+def test_a_card_goes_home_by_itself_only_when_no_card_of_its_kind_wants_its_foundation():
+    """Two kings of spades free and one foundation at the queen: which king goes first
+    matters (the other one's pile may hide the second queen), so neither is a safe move.
+    With both spade foundations at the queen, either is."""
+    from patience.games.frog import safe_home
+
+    g = frog()
+    state = position(g, f1="As2s3s4s5s6s7s8s9sTsJsQs",
+                     f2="As'2s'3s'4s'5s'6s'7s'8s'9s'Ts'Js'", t1="Qs'Ks", t2="Ks'")
+    assert safe_home(g, state) is None
+    both = position(g, f1="As2s3s4s5s6s7s8s9sTsJsQs", f2="As'2s'3s'4s'5s'6s'7s'8s'9s'Ts'Js'Qs'",
+                    t1="Ks", t2="Ks'")
+    move = safe_home(g, both)
+    assert move is not None and g.piles[move.dst].role == "foundation"

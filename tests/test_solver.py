@@ -557,3 +557,101 @@ def test_the_probes_a_search_drops_are_freed_while_it_searches_on(game_id, opts,
     for _ in range(40):
         assert not search.step(64, 0.002)
     assert not any(parts)
+
+
+def frog_endgame(game: Game, rng: Rng) -> State:
+    """A random late Frog position: two foundations a suit, each home to a random height
+    near the king; the other cards at random on the five piles, in the reserve, in the
+    stock (a few) and sometimes in the waste."""
+    heights = [13 - rng.below(3) if rng.below(6) else 11 - rng.below(6) for _ in range(8)]
+    piles: list[tuple] = [()] * len(game.piles)
+    down = [0] * len(game.piles)
+    rest = []
+    for lane, f in enumerate(game.foundations):
+        suit, copy = lane // 2, lane % 2
+        cards = [make_card(r, suit) + 52 * copy for r in range(1, 14)]
+        piles[f] = tuple(cards[:heights[lane]])
+        rest += cards[heights[lane]:]
+    rest = [rest[i] for i in rng.shuffled(tuple(range(len(rest))))]
+    stock = min(len(rest), rng.below(5))
+    piles[game.stock], down[game.stock], rest = tuple(rest[:stock]), stock, rest[stock:]
+    if rest and rng.below(3) == 0:
+        piles[game.waste], rest = (rest[0],), rest[1:]
+    k = min(len(rest), rng.below(4))
+    piles[game.index["reserve"]], rest = tuple(rest[:k]), rest[k:]
+    for card in rest:
+        i = game.index[f"t{1 + rng.below(5)}"]
+        piles[i] += (card,)
+    return State(tuple(piles), tuple(down), game.empty_state().info)
+
+
+@pytest.mark.parametrize("opts", [{}, {"foundation": "any"}, {"reserve_to_piles": "off"}])
+def test_frog_search_agrees_with_the_plain_search_on_endgames(opts):
+    """Frog's own search (every card that can go home goes, piles sorted and like cards
+    one in the key, positions that the looser game shows lost cut off) against every
+    engine move searched to the end, on random late positions: both give the same
+    verdict, and each won line wins through the checked play."""
+    from patience.games.frog_dfs import FrogSearch
+
+    game = get_game("frog", opts)
+    assert isinstance(model_of(game).searcher(game.deal(1)).full, FrogSearch)
+    rng = Rng(5, "frog endgames")
+    verdicts = agrees_with_the_plain_search(game, (frog_endgame(game, rng) for _ in range(80)))
+    # regardless of suit, eight cards of a rank must all be buried for a loss: the random
+    # positions are nearly all won (a loss of that kind is the next test's)
+    assert verdicts.count(WON) >= 10 and verdicts.count(LOST) >= (0 if opts.get("foundation") == "any" else 10), verdicts
+
+
+def test_frog_cards_of_one_kind_each_under_a_higher_one_are_lost_at_once():
+    """Both threes of spades under a four of spades, with the spades home to two: no
+    three can go home before a four, which needs a three home.  The looser game sees it
+    without a search."""
+    from patience.games.frog_dfs import FrogSearch
+
+    game = get_game("frog")
+    rng = Rng(1, "frog blocked")
+    while True:
+        state = frog_endgame(game, rng)
+        if all(len(state.piles[f]) == 13 for f in game.foundations[2:]):
+            break
+    piles = list(state.piles)
+    piles[game.foundations[0]] = tuple(make_card(r, 0) for r in (1, 2))
+    piles[game.foundations[1]] = tuple(make_card(r, 0) + 52 for r in (1, 2))
+    spades = [make_card(r, 0) + 52 * copy for r in range(3, 14) for copy in (0, 1)]
+    for i in range(len(piles)):
+        if i not in game.foundations:
+            piles[i] = ()
+    piles[game.index["t1"]] = (spades[0], spades[3])  # 3♠ under 4♠'
+    piles[game.index["t2"]] = (spades[1], spades[2])  # 3♠' under 4♠
+    piles[game.index["t3"]] = tuple(reversed(spades[4:]))  # the rest in order, the fives on top
+    state = State(tuple(piles), tuple(0 for _ in piles), state.info)
+    search = FrogSearch(game, state)
+    assert search.exhausted and search.nodes == 0
+    assert exhaust(game, state) == LOST
+    piles[game.index["t2"]] = (spades[2], spades[1])  # 3♠' on top: it goes home, then the rest
+    assert solve(game, State(tuple(piles), state.down, state.info), 50_000).verdict == WON
+
+
+def test_frog_regardless_of_suit_is_lost_when_every_queen_lies_under_a_king():
+    """Regardless of suit, every foundation at the jack and each of the eight queens under
+    a king: a king needs a queen home first, so nothing moves.  With one queen on top
+    instead, it goes home and opens the way."""
+    game = get_game("frog", {"foundation": "any"})
+    piles = [()] * len(game.piles)
+    for lane, f in enumerate(game.foundations):
+        piles[f] = tuple(make_card(r, lane // 2) + 52 * (lane % 2) for r in range(1, 12))
+    queens = [make_card(12, s) + 52 * d for s in range(4) for d in range(2)]
+    kings = [make_card(13, s) + 52 * d for s in range(4) for d in range(2)]
+    pairs = [(q, k) for q, k in zip(queens, kings)]
+    for i in range(5):
+        piles[game.index[f"t{i + 1}"]] = sum(pairs[i::5], ())
+    state = State(tuple(piles), tuple(0 for _ in piles), game.empty_state().info)
+    assert exhaust(game, state) == LOST
+    result = solve(game, state, 50_000)
+    assert result.verdict == LOST and result.nodes == 0  # seen at once by the looser game
+    t5 = game.index["t5"]
+    piles[t5] = piles[t5][:-2] + (piles[t5][-1], piles[t5][-2])  # its last queen on top of its king
+    won = State(tuple(piles), state.down, state.info)
+    assert exhaust(game, won) == WON
+    result = solve(game, won, 50_000)
+    assert result.verdict == WON and replays_to_a_win(game, won, result.moves)

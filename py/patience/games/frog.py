@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
-from ..cards import RANK_OF, Card, deck
+from ..cards import RANK_OF, SUIT_OF, Card, deck
 from ..rng import Rng
 from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, SolverHooks
 from ..state import State
@@ -20,6 +20,7 @@ from ..text import Text
 
 if TYPE_CHECKING:
     from ..game import Game, Move
+    from ..solver import Model
 
 OPTIONS = (
     Option("foundation", ("suit", "any"), "suit", "Foundations build up",
@@ -88,12 +89,34 @@ def explain(game: "Game", state: State, move: "Move") -> str | None:
 
 
 def safe_home(game: "Game", state: State) -> "Move | None":
-    """Any card that can go home: nothing is ever built on the five piles, so a card
-    home can never be missed (and every foundation that takes it is alike)."""
+    """A card that can go home when that can never hurt.  Nothing is ever built on the
+    five piles, so a card home is never missed, and every foundation that takes it is
+    alike; but with two decks another card of its kind may want the same foundation,
+    and then which goes first matters (the one whose leaving uncovers more).  So a card
+    goes only when at least as many foundations are ready for its kind as cards of the
+    kind are still out."""
+    in_suit = game.options["foundation"] == "suit"
+    tops = [state.piles[f][-1] if state.piles[f] else None for f in game.foundations]
     for move in game.card_moves(state):
         if game.piles[move.dst].role == "foundation":
-            return move
+            card = state.piles[move.src][-1]
+            rank, suit = RANK_OF[card], SUIT_OF[card]
+            lanes = [0 if top is None else RANK_OF[top] for top in tops
+                     if not in_suit or top is None or SUIT_OF[top] == suit]
+            if in_suit:  # the suit's two foundations: the empty ones stand for its aces not yet home
+                lanes = sorted(lanes, reverse=True)[:2]
+            ready = sum(v == rank - 1 for v in lanes)
+            out = sum(v < rank for v in lanes)
+            if ready >= out:
+                return move
     return None
+
+
+def model(game: "Game") -> "Model":
+    """The solver's model: the generic one, with Frog's own search."""
+    from .frog_dfs import FrogModel
+
+    return FrogModel(game)
 
 
 HELP = Help(
@@ -129,5 +152,6 @@ SPEC = GameSpec(
     solver=SolverHooks(
         interchangeable=lambda game: (tuple(f"t{i}" for i in range(1, 6)), tuple(f"f{i}" for i in range(1, 9))),
         safe=safe_home,
+        model=model,
     ),
 )

@@ -1,0 +1,390 @@
+"""Frog's own search: a depth-first search over a compact position.
+
+The generic search finds no win in Frog within seconds: a deal is 91 stock cards each
+laid on one of five piles, and the engine ``State`` it keeps per position costs more
+than the search.  Here a position is five small values:
+
+- the five piles: ``bytes`` (cards bottom first);
+- the reserve: how many of its cards are left (they leave from the top only);
+- home: the rank on each foundation, as eight bytes: in suit, two for each suit (the
+  two foundations of a suit are alike, so each pair is sorted); regardless of suit,
+  all eight sorted;
+- the stock: how many cards are turned, and whether the last one still lies in the
+  waste.
+
+- Nothing is ever built on the five piles, so a card home is never missed; but with
+  two decks two cards of a kind may want one foundation, and which goes first matters
+  (the one whose leaving uncovers more).  So a card goes home without branching only
+  when as many foundations are ready for its kind as cards of the kind are out
+  (``safe``); other cards that can go home are moves like any other, tried first.
+- The piles are interchangeable (sorted in the key), and two cards alike for the
+  foundations (the same suit and rank; regardless of suit, the same rank) are one in
+  the key.
+- ``hopeless`` (a looser game) cuts off positions where some card can never go home:
+  a card laid on the wrong pile usually shows as lost at once.
+- The search sees every card, the stock's order too, so it can lay each card where it
+  does not block one needed sooner: a card goes first onto the pile whose top is needed
+  next after it, then into an empty pile, then onto a card needed sooner (the order of
+  the moves; every move is searched).
+- ``depth_first.Hunt`` runs the complete search with shaken probes beside it.  The
+  probes are quick: every card that can go home goes, and they cut off positions by a
+  tighter looser game that counts the cards of a kind (the n-th needs n of the kind
+  before it home), which holds for the order the probe tries but may cut off a win
+  another order would find.  A probe's win is a win (its line is replayed); only the
+  complete search proves a deal lost.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards import RANK_OF, SUIT_OF
+from ..game import DEAL, MOVE, Move
+from ..rng import Rng
+from ..solver import Heap, Model, Searcher
+from ..state import State
+from .depth_first import DepthFirst, Hunt
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+R = RANK_OF[:104]
+S = SUIT_OF[:104]
+LIKE_SUIT = bytes(c % 52 if c < 104 else c for c in range(256))  # a card as the foundations see it, in suit
+LIKE_ANY = bytes(RANK_OF[c] if c < 104 else c for c in range(256))  # … regardless of suit
+# a card's place in the counts of ``hopeless``: suit and rank (0: the base before the ace)
+COUNT_SUIT = tuple(S[c] * 14 + R[c] for c in range(104))
+COUNT_ANY = tuple(R[c] for c in range(104))
+SHAKE = 6.0 / 1024  # how far a probe shakes the order of the moves
+
+# the solver's moves: (what, pile)
+PILE_HOME = 0  # pile a's top card home
+RESERVE_HOME = 1  # the reserve's top card home
+WASTE_HOME = 2  # the waste card home
+TURN = 3  # turn the stock's top card into the waste
+RESERVE = 4  # the reserve's top card onto pile a
+WASTE = 5  # the waste card onto pile a
+
+Position = tuple[tuple[bytes, ...], int, bytes, int, int]  # piles, reserve left, home, turned, waste
+SMove = tuple[int, int]
+Kid = tuple[list[SMove], Position]
+
+
+class FrogModel(Model):
+    """The generic model of Frog, with Frog's own search in its place."""
+
+    def searcher(self, state: State) -> Searcher | None:
+        game = self.game
+        return Hunt(lambda probe: FrogSearch(game, state, probe))
+
+
+class FrogSearch(DepthFirst):
+    """A depth-first search of one Frog position, run in bounded pieces
+    (``depth_first.DepthFirst``)."""
+
+    def __init__(self, game: "Game", state: State, probe: int = 0) -> None:
+        """``probe`` > 0: a probe instead of the complete search, its order of moves
+        shaken by a generator seeded with ``probe`` (it proves nothing)."""
+        super().__init__()
+        self.game = game
+        self.start = state
+        self.rng = Rng(probe, "frog probe") if probe else None
+        self.quick = probe > 0
+        self.in_suit = game.options["foundation"] == "suit"
+        self.reserve_to_piles = game.options["reserve_to_piles"] == "on"
+        self.piles_at = tuple(game.index[f"t{i}"] for i in range(1, 6))
+        self.reserve_at = game.index["reserve"]
+        self.reserve = bytes(state.piles[self.reserve_at])
+        waste = state.piles[game.waste]
+        stock = state.piles[game.stock]
+        # the stock in the order it is turned (the waste card first, if any)
+        self.stock = bytes(waste) + bytes(reversed(stock))
+        self.like = LIKE_SUIT if self.in_suit else LIKE_ANY
+        self.count_at = at = COUNT_SUIT if self.in_suit else COUNT_ANY
+        size = 56 if self.in_suit else 14
+        # the cards of each kind among the stock's cards from the i-th on, and the reserve's first i
+        self.stock_from = [[0] * size for _ in range(len(self.stock) + 1)]
+        for i in range(len(self.stock) - 1, -1, -1):
+            self.stock_from[i] = list(self.stock_from[i + 1])
+            self.stock_from[i][at[self.stock[i]]] += 1
+        self.reserve_to = [[0] * size]
+        for card in self.reserve:
+            self.reserve_to.append(list(self.reserve_to[-1]))
+            self.reserve_to[-1][at[card]] += 1
+        moves, root = self.close([], (tuple(bytes(state.piles[i]) for i in self.piles_at), len(self.reserve),
+                                      self.home_of(state), len(waste), len(waste)))
+        won = self.is_won(root)
+        self.begin((moves, root), won, lost=not won and self.hopeless(root))
+
+    def home_of(self, state: State) -> bytes:
+        tops = [(S[p[-1]], R[p[-1]]) if p else (-1, 0) for p in (state.piles[f] for f in self.game.foundations)]
+        if not self.in_suit:
+            return bytes(sorted(rank for _, rank in tops))
+        lanes: list[list[int]] = [[], [], [], []]
+        for suit, rank in tops:
+            if suit >= 0:
+                lanes[suit].append(rank)
+        home = []
+        for lane in lanes:
+            lane += [0] * (2 - len(lane))  # a suit whose ace is not home yet
+            home += sorted(lane)
+        return bytes(home)
+
+    # -- positions ---------------------------------------------------------------
+    def key(self, p: Position) -> bytes:
+        piles, left, home, turned, waste = p
+        like = self.like
+        return b"\xff".join(sorted(pile.translate(like) for pile in piles)) + bytes((0xfe, left, turned, waste)) + home
+
+    @staticmethod
+    def is_won(p: Position) -> bool:
+        return sum(p[2]) == 104
+
+    def slot(self, home: bytes, card: int) -> int:
+        """The foundation slot that takes ``card`` now, or -1."""
+        want = R[card] - 1
+        if self.in_suit:
+            s = S[card] * 2
+            return s + 1 if home[s + 1] == want else s if home[s] == want else -1
+        return home.find(want)
+
+    def safe(self, home: bytes, card: int) -> bool:
+        """Whether ``card``, which can go home, may go without branching: when there are
+        at least as many foundations ready for its kind as cards of the kind still out.
+        Else two cards of a kind may want one foundation, and which goes first matters:
+        the one whose leaving uncovers more."""
+        rank = R[card]
+        lanes = home[S[card] * 2:S[card] * 2 + 2] if self.in_suit else home
+        ready = out = 0
+        for v in lanes:
+            ready += v == rank - 1
+            out += v < rank
+        return self.quick or ready >= out
+
+    def homed(self, home: bytes, slot: int) -> bytes:
+        h = bytearray(home)
+        h[slot] += 1
+        if self.in_suit:
+            s = slot & ~1
+            if h[s] > h[s + 1]:
+                h[s], h[s + 1] = h[s + 1], h[s]
+            return bytes(h)
+        return bytes(sorted(h))
+
+    def close(self, moves: list[SMove], p: Position) -> tuple[list[SMove], Position]:
+        """Play the cards that can go home safely (``safe``), while there are any."""
+        piles, left, home, turned, waste = p
+        slot, safe = self.slot, self.safe
+        again = True
+        while again:
+            again = False
+            for c in range(5):
+                pile = piles[c]
+                if pile:
+                    at = slot(home, pile[-1])
+                    if at >= 0 and safe(home, pile[-1]):
+                        moves = moves + [(PILE_HOME, c)]
+                        home = self.homed(home, at)
+                        piles = piles[:c] + (pile[:-1],) + piles[c + 1:]
+                        again = True
+            if left:
+                at = slot(home, self.reserve[left - 1])
+                if at >= 0 and safe(home, self.reserve[left - 1]):
+                    moves = moves + [(RESERVE_HOME, 0)]
+                    home = self.homed(home, at)
+                    left -= 1
+                    again = True
+            if waste:
+                at = slot(home, self.stock[turned - 1])
+                if at >= 0 and safe(home, self.stock[turned - 1]):
+                    moves = moves + [(WASTE_HOME, 0)]
+                    home = self.homed(home, at)
+                    waste = 0
+                    again = True
+        return moves, (piles, left, home, turned, waste)
+
+    def need(self, home: bytes, card: int) -> int:
+        """How many cards must go home before ``card`` can (by its foundations)."""
+        rank = R[card]
+        if self.in_suit:
+            s = S[card] * 2
+            lanes = home[s:s + 2]
+        else:
+            lanes = home
+        return min((rank - 1 - v for v in lanes if v < rank), default=99)
+
+    @staticmethod
+    def score(p: Position) -> int:
+        return sum(p[2])
+
+    def hopeless(self, p: Position) -> bool:
+        """Whether some card can never go home even in a looser game, so the position is
+        lost.  A card on a pile leaves only for home, so it goes after every card above
+        it, and after a card of the kind before it (the same suit one rank lower, in
+        suit; one rank lower, regardless); every other card (the stock, the waste, the
+        reserve when its top may go to the piles) is free.  Worked out to a fixed point:
+        what never goes home in the looser game never does in the real one.
+
+        A quick probe counts too: the n-th card of a kind needs n of the kind before it
+        home, taking the free cards first and the piles in order.  Which card is the
+        n-th depends on the order, which the looser game forgets, so this may call a
+        winnable position lost: it guides probes and proves nothing."""
+        piles, left, home, turned, waste = p
+        at, quick = self.count_at, self.quick
+        if self.in_suit:
+            h = [0] * 56
+            for s in range(4):
+                a, b = home[2 * s], home[2 * s + 1]
+                for r in range(14):
+                    h[s * 14 + r] = (a >= r) + (b >= r)
+        else:
+            h = [sum(v >= r for v in home) for r in range(14)]
+        stacks = [pile for pile in piles if pile]
+        if self.reserve_to_piles:
+            free = [a + b for a, b in zip(self.stock_from[turned - waste], self.reserve_to[left])]
+        else:
+            free = list(self.stock_from[turned - waste])
+            if left:
+                stacks.append(self.reserve[:left])
+        tops = [len(pile) - 1 for pile in stacks]
+        pool = [k for k in range(len(h)) if free[k]]
+        changed = True
+        while changed:
+            changed = False
+            for k in pool:  # by suit and rank: a run of kinds goes home in one pass
+                if free[k] and h[k - 1]:
+                    n = min(free[k], h[k - 1] - h[k]) if quick else free[k]
+                    if n > 0:
+                        h[k] += n
+                        free[k] -= n
+                        changed = True
+            for i, pile in enumerate(stacks):
+                j = tops[i]
+                while j >= 0:
+                    k = at[pile[j]]
+                    if h[k - 1] <= (h[k] if quick else 0):
+                        break
+                    h[k] += 1
+                    j -= 1
+                if j != tops[i]:
+                    tops[i] = j
+                    changed = True
+        return any(j >= 0 for j in tops) or any(free[k] for k in pool)
+
+    # -- moves -------------------------------------------------------------------
+    def placements(self, piles: tuple[bytes, ...], home: bytes, card: int, what: int, extra: float,
+                   found: list[tuple[float, int, SMove]]) -> None:
+        """``card`` onto each pile, the best first: onto the pile whose top is needed next
+        after it, then into an empty pile, then onto a card needed sooner."""
+        need = self.need
+        mine = need(home, card)
+        empty = False
+        tops: set[int] = set()
+        for c in range(5):
+            pile = piles[c]
+            if not pile:
+                if empty:
+                    continue  # the empty piles are alike
+                empty = True
+                priority = 45.0
+            else:
+                top = pile[-1]
+                if top in tops:
+                    continue
+                tops.add(top)
+                theirs = need(home, top)
+                priority = float(theirs - mine) if theirs >= mine else 60.0 + mine - theirs
+            found.append((priority + extra, len(found), (what, c)))
+
+    def children(self, p: Position) -> list[Kid] | tuple[list[SMove]]:
+        """The unseen positions one step on, best first (each marked seen); a tuple
+        holding the moves to a won position instead when there is one."""
+        piles, left, home, turned, waste = p
+        found: list[tuple[float, int, SMove]] = []
+        # cards that can go home but not safely (another of the kind wants the foundation)
+        slot = self.slot
+        for c in range(5):
+            if piles[c] and slot(home, piles[c][-1]) >= 0:
+                found.append((0.0, len(found), (PILE_HOME, c)))
+        if left and slot(home, self.reserve[left - 1]) >= 0:
+            found.append((0.0, len(found), (RESERVE_HOME, 0)))
+        if waste and slot(home, self.stock[turned - 1]) >= 0:
+            found.append((0.0, len(found), (WASTE_HOME, 0)))
+        if waste:
+            self.placements(piles, home, self.stock[turned - 1], WASTE, 0.0, found)
+        elif turned < len(self.stock):
+            found.append((0.0, len(found), (TURN, 0)))
+        if left and self.reserve_to_piles:
+            below = self.need(home, self.reserve[left - 2]) if left > 1 else 99
+            self.placements(piles, home, self.reserve[left - 1], RESERVE, 20.0 + 3 * min(below, 20), found)
+        if self.rng is not None:
+            shake = self.rng.below
+            found = [(priority + shake(1024) * SHAKE, i, move) for priority, i, move in found]
+        found.sort()
+        close, after, hopeless = self.close, self.after, self.hopeless
+        return self.fresh(kid for kid in (close([move], after(p, move)) for _, _, move in found)
+                          if kid[0][0][0] != WASTE and kid[0][0][0] != RESERVE or not hopeless(kid[1]))
+
+    def after(self, p: Position, move: SMove) -> Position:
+        piles, left, home, turned, waste = p
+        what, a = move
+        if what == TURN:
+            return piles, left, home, turned + 1, 1
+        if what == PILE_HOME:
+            card = piles[a][-1]
+            return piles[:a] + (piles[a][:-1],) + piles[a + 1:], left, self.homed(home, self.slot(home, card)), turned, waste
+        if what == RESERVE_HOME:
+            return piles, left - 1, self.homed(home, self.slot(home, self.reserve[left - 1])), turned, waste
+        if what == WASTE_HOME:
+            return piles, left, self.homed(home, self.slot(home, self.stock[turned - 1])), turned, 0
+        if what == WASTE:
+            card, waste = self.stock[turned - 1], 0
+        else:  # RESERVE
+            card, left = self.reserve[left - 1], left - 1
+        return piles[:a] + (piles[a] + bytes((card,)),) + piles[a + 1:], left, home, turned, waste
+
+    # -- the search (DepthFirst): a kid is (the step's moves, the position) ---------------
+    def dive(self, kid: Any) -> list[Kid] | tuple[list[SMove]]:
+        return self.children(kid[1])
+
+    def value(self, kid: Any) -> float:
+        return self.score(kid[1])
+
+    def parts(self) -> list[Heap]:
+        return super().parts()
+
+    # -- back to the engine ----------------------------------------------------------
+    def engine_line(self, moves: list[SMove], finish: bool = True) -> list[Move]:
+        game = self.game
+        state = self.start
+        out: list[Move] = []
+
+        def play(move: Move) -> None:
+            nonlocal state
+            out.append(move)
+            state = game.apply(state, move)
+
+        def home(src: int) -> None:
+            card = state.piles[src][-1]
+            for f in game.foundations:
+                pile = state.piles[f]
+                if (not pile and R[card] == 1) or (pile and R[pile[-1]] == R[card] - 1
+                                                   and (not self.in_suit or S[pile[-1]] == S[card])):
+                    play(Move(MOVE, src, f, 1))
+                    return
+            raise AssertionError("no foundation takes the card")
+
+        for what, a in moves:
+            if what == PILE_HOME:
+                home(self.piles_at[a])
+            elif what == RESERVE_HOME:
+                home(self.reserve_at)
+            elif what == WASTE_HOME:
+                home(game.waste)
+            elif what == TURN:
+                play(Move(DEAL))
+            elif what == RESERVE:
+                play(Move(MOVE, self.reserve_at, self.piles_at[a], 1))
+            else:
+                play(Move(MOVE, game.waste, self.piles_at[a], 1))
+        return out
