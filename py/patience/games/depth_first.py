@@ -92,7 +92,7 @@ class DepthFirst:
                 best = value
                 self.best = (value, self.line(kid[0]))
             stack.append([found, 0, kid[0]])
-            if deadline is not None and not done & 63 and time.perf_counter() >= deadline:
+            if deadline is not None and not done & 7 and time.perf_counter() >= deadline:
                 break
         self.nodes += done
         if not stack and self.won is None:
