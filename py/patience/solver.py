@@ -22,10 +22,10 @@ The search is a best-first search over *steps* with a transposition table:
 A game declares what the search may assume in ``GameSpec.solver`` (``SolverHooks``);
 a game without hooks is searched through ``legal_moves`` and ``apply`` alone.  A game's
 model may bring its own search instead (``Model.searcher``, e.g. Klondike's depth-first
-one with its own probes in ``games/klondike_dfs.py``; Canfield and the Gaps family have
-one too).  The search runs in slices: ``Search.step(max_nodes)`` does a bounded amount
-of work and says whether it is finished, so a page can call it from timers without
-freezing.
+one with its own probes in ``games/klondike_dfs.py``; Canfield, Frog and the Gaps family
+have one too).  The search runs in slices: ``Search.step(max_nodes)`` does a bounded
+amount of work and says whether it is finished, so a page can call it from timers
+without freezing.
 
 For the table:
 

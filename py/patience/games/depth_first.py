@@ -1,6 +1,6 @@
 """What the games' own depth-first searches share (``klondike_dfs``, ``canfield_dfs``,
-``gaps_dfs``): the search run in bounded pieces over a stack of children lists, and the
-hunt that runs the complete search with shaken probes beside it.
+``frog_dfs``, ``gaps_dfs``): the search run in bounded pieces over a stack of children
+lists, and the hunt that runs the complete search with shaken probes beside it.
 
 A search's children are *kids*: tuples whose first item is the list of the solver's own
 moves of that step, the second the position reached (a game may keep more after it).
