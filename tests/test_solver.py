@@ -297,6 +297,13 @@ def agrees_with_the_plain_search(game: Game, states, counters: bool = False) -> 
     return verdicts
 
 
+def own_search_verdicts(game: Game, search: type, endgame, rng: Rng) -> list[str]:
+    """The verdicts on 80 random late positions (``endgame``) of a game whose solver runs
+    its own ``search`` (a Hunt's complete search), each checked against the plain search."""
+    assert isinstance(model_of(game).searcher(game.deal(1)).full, search)
+    return agrees_with_the_plain_search(game, (endgame(game, rng) for _ in range(80)))
+
+
 STOCK = 3
 
 
@@ -475,10 +482,7 @@ def test_canfield_search_agrees_with_the_plain_search_on_endgames(opts):
     verdict, and each won line wins through the checked play."""
     from patience.games.canfield_dfs import CanfieldSearch
 
-    game = get_game("canfield", opts)
-    assert isinstance(model_of(game).searcher(game.deal(1)).full, CanfieldSearch)
-    rng = Rng(3, "canfield endgames")
-    verdicts = agrees_with_the_plain_search(game, (canfield_endgame(game, rng) for _ in range(80)))
+    verdicts = own_search_verdicts(get_game("canfield", opts), CanfieldSearch, canfield_endgame, Rng(3, "canfield endgames"))
     assert verdicts.count(WON) >= 10 and verdicts.count(LOST) >= 3, verdicts
 
 
@@ -593,10 +597,7 @@ def test_frog_search_agrees_with_the_plain_search_on_endgames(opts):
     verdict, and each won line wins through the checked play."""
     from patience.games.frog_dfs import FrogSearch
 
-    game = get_game("frog", opts)
-    assert isinstance(model_of(game).searcher(game.deal(1)).full, FrogSearch)
-    rng = Rng(5, "frog endgames")
-    verdicts = agrees_with_the_plain_search(game, (frog_endgame(game, rng) for _ in range(80)))
+    verdicts = own_search_verdicts(get_game("frog", opts), FrogSearch, frog_endgame, Rng(5, "frog endgames"))
     # regardless of suit, eight cards of a rank must all be buried for a loss: the random
     # positions are nearly all won (a loss of that kind is the next test's)
     assert verdicts.count(WON) >= 10 and verdicts.count(LOST) >= (0 if opts.get("foundation") == "any" else 10), verdicts

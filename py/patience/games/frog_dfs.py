@@ -67,6 +67,8 @@ WASTE = 5  # the waste card onto pile a
 
 Position = tuple[tuple[bytes, ...], int, bytes, int, int]  # piles, reserve left, home, turned, waste
 SMove = tuple[int, int]
+# the moves that may send a card home, in the order they are tried
+HOMEWARD: tuple[SMove, ...] = tuple((PILE_HOME, c) for c in range(5)) + ((RESERVE_HOME, 0), (WASTE_HOME, 0))
 Kid = tuple[list[SMove], Position]
 
 
@@ -171,37 +173,34 @@ class FrogSearch(DepthFirst):
             return bytes(h)
         return bytes(sorted(h))
 
+    def free(self, p: Position, source: SMove) -> int:
+        """The card that ``source`` (a move home) would send, or -1 when there is none."""
+        piles, left, _, turned, waste = p
+        what, a = source
+        if what == PILE_HOME:
+            return piles[a][-1] if piles[a] else -1
+        if what == RESERVE_HOME:
+            return self.reserve[left - 1] if left else -1
+        return self.stock[turned - 1] if waste else -1
+
+    def homeward(self, p: Position) -> list[SMove]:
+        """The moves that send a card home now."""
+        home, free, slot = p[2], self.free, self.slot
+        return [move for move in HOMEWARD if (card := free(p, move)) >= 0 and slot(home, card) >= 0]
+
     def close(self, moves: list[SMove], p: Position) -> tuple[list[SMove], Position]:
         """Play the cards that can go home safely (``safe``), while there are any."""
-        piles, left, home, turned, waste = p
-        slot, safe = self.slot, self.safe
+        free, slot, safe, after = self.free, self.slot, self.safe, self.after
         again = True
         while again:
             again = False
-            for c in range(5):
-                pile = piles[c]
-                if pile:
-                    at = slot(home, pile[-1])
-                    if at >= 0 and safe(home, pile[-1]):
-                        moves = moves + [(PILE_HOME, c)]
-                        home = self.homed(home, at)
-                        piles = piles[:c] + (pile[:-1],) + piles[c + 1:]
-                        again = True
-            if left:
-                at = slot(home, self.reserve[left - 1])
-                if at >= 0 and safe(home, self.reserve[left - 1]):
-                    moves = moves + [(RESERVE_HOME, 0)]
-                    home = self.homed(home, at)
-                    left -= 1
+            for move in HOMEWARD:
+                card = free(p, move)
+                if card >= 0 and slot(p[2], card) >= 0 and safe(p[2], card):
+                    moves = moves + [move]
+                    p = after(p, move)
                     again = True
-            if waste:
-                at = slot(home, self.stock[turned - 1])
-                if at >= 0 and safe(home, self.stock[turned - 1]):
-                    moves = moves + [(WASTE_HOME, 0)]
-                    home = self.homed(home, at)
-                    waste = 0
-                    again = True
-        return moves, (piles, left, home, turned, waste)
+        return moves, p
 
     def need(self, home: bytes, card: int) -> int:
         """How many cards must go home before ``card`` can (by its foundations)."""
@@ -302,14 +301,8 @@ class FrogSearch(DepthFirst):
         piles, left, home, turned, waste = p
         found: list[tuple[float, int, SMove]] = []
         # cards that can go home but not safely (another of the kind wants the foundation)
-        slot = self.slot
-        for c in range(5):
-            if piles[c] and slot(home, piles[c][-1]) >= 0:
-                found.append((0.0, len(found), (PILE_HOME, c)))
-        if left and slot(home, self.reserve[left - 1]) >= 0:
-            found.append((0.0, len(found), (RESERVE_HOME, 0)))
-        if waste and slot(home, self.stock[turned - 1]) >= 0:
-            found.append((0.0, len(found), (WASTE_HOME, 0)))
+        for move in self.homeward(p):
+            found.append((0.0, len(found), move))
         if waste:
             self.placements(piles, home, self.stock[turned - 1], WASTE, 0.0, found)
         elif turned < len(self.stock):
