@@ -541,7 +541,7 @@ def test_a_search_that_is_over_is_freed_a_piece_at_a_time(game_id):
 
 
 @pytest.mark.parametrize("game_id, opts, seed", [
-    ("frog", {}, 1),  # the generic search's probes
+    ("glider", {}, 1),  # the generic search's probes
     ("klondike", {"draw": "3", "runs": "any", "foundation_return": "on"}, 1),  # own searches' (Hunt)
     ("canfield", {}, 7),
 ])
