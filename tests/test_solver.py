@@ -591,10 +591,12 @@ def frog_endgame(game: Game, rng: Rng) -> State:
 
 @pytest.mark.parametrize("opts", [{}, {"foundation": "any"}, {"reserve_to_piles": "off"}])
 def test_frog_search_agrees_with_the_plain_search_on_endgames(opts):
-    """Frog's own search (every card that can go home goes, piles sorted and like cards
-    one in the key, positions that the looser game shows lost cut off) against every
+    """Frog's own search (a card goes home without branching only when no other card of
+    its kind wants that foundation, piles sorted and like cards one in the key, positions
+    that the looser game shows lost cut off; probes that cut off more) against every
     engine move searched to the end, on random late positions: both give the same
-    verdict, and each won line wins through the checked play."""
+    verdict, and each won line wins through the checked play.  It caught two unsound
+    rules: any card home without branching, and a looser game that counted cards."""
     from patience.games.frog_dfs import FrogSearch
 
     verdicts = own_search_verdicts(get_game("frog", opts), FrogSearch, frog_endgame, Rng(5, "frog endgames"))
