@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import RANK_OF, SUIT_OF
 from ..game import DEAL, MOVE, Move
 from ..rng import Rng
-from ..solver import Heap, Model, Searcher
+from ..solver import Model, Searcher
 from ..state import State
 from .depth_first import DepthFirst, Hunt
 
@@ -105,10 +105,11 @@ class FrogSearch(DepthFirst):
         self.count_at = at = COUNT_SUIT if self.in_suit else COUNT_ANY
         size = 56 if self.in_suit else 14
         # the cards of each kind among the stock's cards from the i-th on, and the reserve's first i
-        self.stock_from = [[0] * size for _ in range(len(self.stock) + 1)]
-        for i in range(len(self.stock) - 1, -1, -1):
-            self.stock_from[i] = list(self.stock_from[i + 1])
-            self.stock_from[i][at[self.stock[i]]] += 1
+        self.stock_from = [[0] * size]
+        for card in reversed(self.stock):
+            self.stock_from.append(list(self.stock_from[-1]))
+            self.stock_from[-1][at[card]] += 1
+        self.stock_from.reverse()
         self.reserve_to = [[0] * size]
         for card in self.reserve:
             self.reserve_to.append(list(self.reserve_to[-1]))
@@ -154,14 +155,16 @@ class FrogSearch(DepthFirst):
         """Whether ``card``, which can go home, may go without branching: when there are
         at least as many foundations ready for its kind as cards of the kind still out.
         Else two cards of a kind may want one foundation, and which goes first matters:
-        the one whose leaving uncovers more."""
+        the one whose leaving uncovers more.  A quick probe lets every card go."""
+        if self.quick:
+            return True
         rank = R[card]
         lanes = home[S[card] * 2:S[card] * 2 + 2] if self.in_suit else home
         ready = out = 0
         for v in lanes:
             ready += v == rank - 1
             out += v < rank
-        return self.quick or ready >= out
+        return ready >= out
 
     def homed(self, home: bytes, slot: int) -> bytes:
         h = bytearray(home)
@@ -278,7 +281,6 @@ class FrogSearch(DepthFirst):
         need = self.need
         mine = need(home, card)
         empty = False
-        tops: set[int] = set()
         for c in range(5):
             pile = piles[c]
             if not pile:
@@ -287,11 +289,7 @@ class FrogSearch(DepthFirst):
                 empty = True
                 priority = 45.0
             else:
-                top = pile[-1]
-                if top in tops:
-                    continue
-                tops.add(top)
-                theirs = need(home, top)
+                theirs = need(home, pile[-1])
                 priority = float(theirs - mine) if theirs >= mine else 60.0 + mine - theirs
             found.append((priority + extra, len(found), (what, c)))
 
@@ -316,7 +314,7 @@ class FrogSearch(DepthFirst):
         found.sort()
         close, after, hopeless = self.close, self.after, self.hopeless
         return self.fresh(kid for kid in (close([move], after(p, move)) for _, _, move in found)
-                          if kid[0][0][0] != WASTE and kid[0][0][0] != RESERVE or not hopeless(kid[1]))
+                          if kid[0][0][0] not in (WASTE, RESERVE) or not hopeless(kid[1]))
 
     def after(self, p: Position, move: SMove) -> Position:
         piles, left, home, turned, waste = p
@@ -342,9 +340,6 @@ class FrogSearch(DepthFirst):
 
     def value(self, kid: Any) -> float:
         return self.score(kid[1])
-
-    def parts(self) -> list[Heap]:
-        return super().parts()
 
     # -- back to the engine ----------------------------------------------------------
     def engine_line(self, moves: list[SMove], finish: bool = True) -> list[Move]:
