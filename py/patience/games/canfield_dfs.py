@@ -46,7 +46,7 @@ from ..game import MOVE, Move
 from ..rng import Rng
 from ..solver import Heap, Model, Searcher
 from ..state import State
-from .depth_first import DepthFirst, EngineLine, Hunt, Reach, talon_key, talon_reach
+from .depth_first import EngineLine, Hunt, Reach, TalonSearch, talon_place, talon_reach
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -82,7 +82,7 @@ class CanfieldModel(Model):
         return Hunt(lambda probe: CanfieldSearch(game, state, probe), first_probe=1500)
 
 
-class CanfieldSearch(DepthFirst):
+class CanfieldSearch(TalonSearch):
     """A depth-first search of one Canfield position, run in bounded pieces
     (``depth_first.DepthFirst``)."""
 
@@ -130,11 +130,12 @@ class CanfieldSearch(DepthFirst):
         return (tuple(bytes(state.piles[i]) for i in self.piles_at), len(state.piles[self.reserve_at]),
                 tuple(home), bytes(waste + stock[::-1]), len(waste))
 
-    def key(self, p: Position) -> bytes:
+    def split_key(self, p: Position) -> tuple[bytes, int]:
         piles, left, home, talon, pos = p
         if self.by_kind:
             piles = tuple(pile.translate(self.by_kind_map) for pile in piles)
-        return b"\xff".join(sorted(piles)) + bytes((0xfd, left)) + bytes(home) + talon_key(talon, pos, self.draw)
+        rest, place = talon_place(talon, pos, self.draw)
+        return b"\xff".join(sorted(piles)) + bytes((0xfd, left)) + bytes(home) + rest, place
 
     @staticmethod
     def is_won(p: Position) -> bool:

@@ -4,8 +4,9 @@ lists, and the hunt that runs the complete search with shaken probes beside it.
 
 A search's children are *kids*: tuples whose first item is the list of the solver's own
 moves of that step, the second the position reached (a game may keep more after it).
-The searches of a one-deck game with a stock played K+ share ``talon_key``,
-``talon_reach`` and ``EngineLine``.
+The searches of a one-deck game with a stock played K+ (``klondike_dfs``,
+``canfield_dfs``) share ``TalonSearch``, ``talon_place``, ``talon_reach`` and
+``EngineLine``.
 """
 
 from __future__ import annotations
@@ -104,7 +105,7 @@ class DepthFirst:
         once when ``won``; exhausted at once when ``lost`` (a check showed it lost)."""
         moves = kid[0]
         self.prefix = moves
-        self.seen.add(self.key(kid[1]))
+        self.mark(kid[1])
         self.best = (self.value(kid), list(moves))
         if won:
             self.won = self.engine_line(moves)
@@ -123,16 +124,22 @@ class DepthFirst:
         reaches a won position instead.  The search keeps ``seen`` and gives ``key`` and
         ``is_won``."""
         out = []
-        seen, key, is_won = self.seen, self.key, self.is_won
+        mark, is_won = self.mark, self.is_won
         for moves, child in steps:
-            k = key(child)
-            if k in seen:
+            if not mark(child):
                 continue
-            seen.add(k)
             if is_won(child):
                 return (moves,)
             out.append((moves, child))
         return out
+
+    def mark(self, position: Any) -> bool:
+        """Mark ``position`` seen: False when it was seen already."""
+        k = self.key(position)
+        if k in self.seen:
+            return False
+        self.seen.add(k)
+        return True
 
     def key(self, position: Any) -> bytes:
         raise NotImplementedError
@@ -216,16 +223,67 @@ class Hunt:
         return self.litter + self.full.parts() + probe
 
 
-def talon_key(talon: bytes, pos: int, draw: int) -> bytes:
-    """The talon's part of a key, with unlimited passes: a set when one card is turned at
-    a time (every card is always in reach); else the cards as they lie, with how many are
-    turned only off the cycle of whole turns (0, draw, 2·draw … all turned): every place
-    on that cycle has the same future."""
+class TalonSearch(DepthFirst):
+    """A search of a one-deck game whose stock is played K+ with unlimited passes: a
+    position is its key without the talon's place (``split_key``) and that place.  A
+    place off the cycle of whole turns (0, draw, 2·draw … all turned) reaches every card
+    the cycle reaches and more; a place reaches every card a later place of its kind
+    (the same remainder by draw) reaches, by turning the stock.  So a position whose
+    talon place reaches no card that a place seen with the same rest of the key
+    reaches has no step that position lacks (a card taken from the talon leaves the
+    same talon and place whatever the place before): it is not searched again."""
+
+    draw: int  # cards turned at a time
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.places: dict[bytes, int] = {}  # key without the place → the places seen (bits)
+
+    def parts(self) -> list[Heap]:
+        return super().parts() + [self.places]
+
+    def split_key(self, position: Any) -> tuple[bytes, int]:
+        """The key without the talon's place, and the place (-1: on the cycle)."""
+        raise NotImplementedError
+
+    def key(self, position: Any) -> bytes:
+        k, place = self.split_key(position)
+        return k if place < 0 else k + b"\xfe" + bytes((place,))
+
+    def mark(self, position: Any) -> bool:
+        k, place = self.split_key(position)
+        places = self.places
+        had = places.get(k, 0)
+        if place < 0:
+            if had:
+                return False  # any place reaches what the cycle reaches
+            places[k] = 1
+            return True
+        draw = self.draw
+        cover = COVERS.get((draw, place))
+        if cover is None:
+            cover = COVERS[draw, place] = sum(1 << a for a in range(place % draw, place + 1, draw))
+        if had & cover:
+            return False
+        places[k] = had | 1 << place
+        return True
+
+
+COVERS: dict[tuple[int, int], int] = {}  # (draw, a place off the cycle) → the places (bits) that reach all it does
+
+
+def talon_place(talon: bytes, pos: int, draw: int) -> tuple[bytes, int]:
+    """The talon's part of a key, with unlimited passes, and its place (-1: none that
+    matters): a set when one card is turned at a time (every card is always in reach);
+    else the cards as they lie, with how many are turned only off the cycle of whole
+    turns (0, draw, 2·draw … all turned): every place on that cycle has the same
+    future."""
     if draw == 1:
-        return bytes(sorted(talon))
+        return bytes(sorted(talon)), -1
     if pos % draw and pos != len(talon):
-        return talon + b"\xfe" + bytes((pos,))
-    return talon
+        return talon, pos
+    return talon, -1
+
 
 
 def talon_reach(talon: bytes, pos: int, draw: int, kind: Sequence[int]) -> Reach:

@@ -42,7 +42,7 @@ from ..game import MOVE, Move
 from ..solver import Heap, talon_positions
 from ..rng import Rng
 from ..state import State
-from .depth_first import DepthFirst, EngineLine, Hit, Hunt, talon_key, talon_reach
+from .depth_first import EngineLine, Hit, Hunt, TalonSearch, talon_place, talon_reach
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -204,7 +204,7 @@ def hopeless(p: Position, back: bool, draw: int) -> bool:
     return not all(gone[:52])
 
 
-class KlondikeSearch(DepthFirst):
+class KlondikeSearch(TalonSearch):
     """A depth-first search of one Klondike position, run in bounded pieces.
 
     ``expand(nodes, deadline)`` searches on; then ``won`` is the winning line (engine
@@ -241,12 +241,12 @@ class KlondikeSearch(DepthFirst):
         return super().parts() + [self.offers, self.reaches]
 
     # -- positions ---------------------------------------------------------------
-    def key(self, p: Position) -> bytes:
+    def split_key(self, p: Position) -> tuple[bytes, int]:
         cols, down, home, talon, pos = p
         if self.by_kind:
             cols = tuple(col[:d] + col[d:].translate(BY_KIND) for col, d in zip(cols, down))
-        return (b"\xff".join(sorted([col + DOWN[d] for col, d in zip(cols, down)])) + bytes(home)
-                + talon_key(talon, pos, self.draw))
+        rest, place = talon_place(talon, pos, self.draw)
+        return b"\xff".join(sorted([col + DOWN[d] for col, d in zip(cols, down)])) + bytes(home) + rest, place
 
     @staticmethod
     def is_won(p: Position) -> bool:
@@ -342,7 +342,7 @@ class KlondikeSearch(DepthFirst):
                     if home[s] == KING:
                         kings = True
 
-        found: list[tuple[float, int, SMove]] = []
+        found: list[tuple[float, int, SMove | tuple[SMove, SMove]]] = []
         # cards home from the columns
         for c in range(7):
             if runs[c]:
@@ -392,9 +392,10 @@ class KlondikeSearch(DepthFirst):
                     priority = 3.0
                 elif does == TURNS:
                     priority = 1 - 0.01 * down[c]  # turns a face-down card
-                elif self.uncovers(cols[c], n, base, home, free):
-                    priority = 5.0
                 else:
+                    for use in self.uses(p, c, n, base, runs, by_card, free):
+                        for dst in targets:
+                            found.append((5.0, len(found), ((COLUMN, c, dst, n), use)))
                     continue
                 for dst in targets:
                     found.append((priority, len(found), (COLUMN, c, dst, n)))
@@ -420,8 +421,12 @@ class KlondikeSearch(DepthFirst):
 
         return self.fresh(self.advance(p, move) for _, _, move in found)
 
-    def advance(self, p: Position, move: SMove) -> tuple[list[SMove], Position]:
-        """``move`` from ``p``, then the cards home that nothing can need."""
+    def advance(self, p: Position, move: SMove | tuple[SMove, SMove]) -> tuple[list[SMove], Position]:
+        """``move`` (or a part of a run moved and its room used) from ``p``, then the
+        cards home that nothing can need."""
+        if len(move) == 2:
+            first, use = move
+            return self.close([first, use], self.after(self.after(p, first), use))
         child = self.after(p, move)
         what = move[0]
         # ``p`` had no card to play home: after a move between the columns or from the
@@ -492,17 +497,43 @@ class KlondikeSearch(DepthFirst):
         cl[b] = cl[b] + bytes((a * 13 + home[a] - 1,))
         return tuple(cl), down, with_home(home, a, home[a] - 1), talon, pos
 
-    @staticmethod
-    def uncovers(col: bytes, n: int, base: int, home: tuple[int, ...], free: set[int]) -> bool:
-        """Whether moving the top n cards of a column (a part of its run) off the card
-        under them can be of use at once: that card goes home or takes the other card of
-        ``base``'s kind.  (So that the run under it can move on is no reason: that run can
-        move with the part on top, and the part come off later, when the card under it is
-        wanted, to the same positions.)"""
-        under = col[-n - 1]
-        if R[under] == home[S[under]] + 1:
-            return True
-        return TWIN[base] in free
+    def uses(self, p: Position, c: int, n: int, base: int, runs: list[int], by_card: dict[int, Hit],
+             free: set[int]) -> list[SMove]:
+        """The moves that use the room made by moving the top n cards of column c (a
+        part of its run) off the card under them: that card goes home, or the other
+        card of ``base``'s kind comes onto it.  (So that the run under it can move on is
+        no reason: that run can move with the part on top, and the part come off later,
+        when the card under it is wanted, to the same positions.)  Any line can put the
+        part's move off until just before its room is used, so the two are one step."""
+        cols, _, home, _, _ = p
+        under = cols[c][-n - 1]
+        s = S[under]
+        out: list[SMove] = []
+        if R[under] == home[s] + 1:
+            out.append((TO_HOME, c, 0, 1))
+            if safe_home(R[under], s, home):
+                return out  # nothing can need the card under: it goes home by itself
+        return out + self.sources(p, TWIN[base], c, runs, by_card, free)
+
+    def sources(self, p: Position, card: int, dst: int, runs: list[int], by_card: dict[int, Hit],
+                free: set[int]) -> list[SMove]:
+        """The moves that bring ``card`` (with what lies on it) onto column ``dst``, from
+        another column, the talon or home, where it is free to go; a talon card with
+        every talon card in reach only when a card can go on it at once."""
+        if card not in free:
+            return []
+        cols, _, home, _, _ = p
+        out: list[SMove] = []
+        for c in range(7):
+            if c != dst and runs[c] and card in cols[c][-runs[c]:]:
+                out.append((COLUMN, c, dst, len(cols[c]) - cols[c].index(card)))
+        hit = by_card.get(card)
+        if hit is not None and not (self.set_talon and free.isdisjoint(OF_KIND[WANTS[card]])):
+            out.append((TALON, hit[2], dst, 1))
+        s = S[card]
+        if self.back and home[s] == R[card] and not safe_home(R[card], s, with_home(home, s, R[card] - 1)):
+            out.append((BACK, s, dst, 1))
+        return out
 
     @staticmethod
     def wanted_back(suit: int, rank: int, free: set[int], takes: list[list[int]]) -> bool:
