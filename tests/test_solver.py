@@ -9,6 +9,7 @@ from helpers import position
 from patience import GAMES, get_game
 from patience.cards import RANK_OF, RANKS, RED_OF, SUITS, deck, make_card
 from patience.game import MOVE, Game, Move
+from patience.games.depth_first import talon_reach
 from patience.games.klondike_dfs import KlondikeSearch, hopeless, position_of
 from patience.solver import (ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Search, hint, model_of, safe_moves, solve,
                              talon_positions)
@@ -366,6 +367,71 @@ def test_klondike_probes_count_like_face_up_cards_as_one():
     assert full.key(one) != full.key(other)
     # the same cards with the seven face down in one of them: not alike
     assert probe.key(at(sevens[0], sevens[1], down=2)) != probe.key(at(sevens[1], sevens[0], down=2))
+
+
+def test_a_talon_place_that_reaches_no_more_than_one_seen_is_not_searched_again():
+    """With draw 3 and unlimited passes, a talon place reaches what a later place of its
+    kind (three cards on) reaches, and a place off the cycle of whole turns reaches what
+    the cycle reaches; a position whose place reaches nothing new is not searched again
+    (for Klondike's search and Canfield's, which share ``TalonSearch``)."""
+    game = get_game("klondike", {"draw": "3", "runs": "any", "foundation_return": "on"})
+    search = KlondikeSearch(game, game.deal(1))
+    talon = bytes(range(20, 30))  # ten talon cards, none of them at play on the columns
+
+    def at(pos: int) -> tuple:
+        return (bytes([0]),) + (b"",) * 6, (0,) * 7, (0, 0, 0, 0), talon, pos
+
+    def reach(pos: int) -> frozenset:
+        return talon_reach(talon, pos, 3, range(52))[0]
+
+    assert reach(4) > reach(7) > reach(0) and not reach(4) >= reach(5) and not reach(7) >= reach(4)
+    assert search.mark(at(7))
+    assert not search.mark(at(7)) and not search.mark(at(10))  # the same place; all turned (on the cycle)
+    assert search.mark(at(4))  # reaches the card at index 3 besides
+    assert not search.mark(at(0)) and not search.mark(at(3))  # on the cycle
+    assert search.mark(at(5)) and search.mark(at(2))  # other kinds of place: not comparable
+    assert not search.mark(at(8))
+    assert search.mark(at(1))
+    other = at(1)[:3] + (talon[1:], 1)
+    assert search.mark(other)  # another talon
+
+
+def test_klondike_moves_a_part_of_a_run_only_with_the_move_that_uses_its_room():
+    """A part of a run moved off its twin (here the five of hearts and the four on it, off
+    the six of spades, onto the six of clubs) comes with the move that uses the room it
+    makes, as one step: the other five of its kind (the five of diamonds, from the talon)
+    onto that six.  No position has the part moved and the room unused."""
+    game = get_game("klondike", {"draw": "1", "runs": "any"})
+    search = KlondikeSearch(game, game.deal(1))
+    card = {f"{r}{s}": make_card(r, "shdc".index(s)) for r in range(1, 14) for s in "shdc"}
+    cols = (bytes([card["13c"], card["6s"], card["5h"], card["4s"]]), bytes([card["13h"], card["6c"]])) + (b"",) * 5
+    p = (cols, (1, 1) + (0,) * 5, (1, 1, 1, 1), bytes([card["5d"], card["4c"]]), 0)
+    kids = search.children(p)
+    assert isinstance(kids, list)
+    moved = [k for k in kids if k[1][0][0][-1] == card["6s"] or k[1][0][0][-1:] == bytes([card["5d"]])]
+    assert moved, kids
+    for moves, child in moved:
+        assert child[0][0][-1] != card["6s"], moves  # the six of spades never left bare
+        assert card["5d"] in child[0][0] and card["5d"] not in child[3], moves
+
+
+def test_klondike_empties_a_column_only_with_the_king_that_moves_in():
+    """A column emptied comes with the king that uses it, as one step, even when that king
+    lies under the very cards moved: here the jack of spades goes onto the queen of
+    hearts, and then the king of spades with both into the column the jack left, which
+    turns the card under the king (with whole runs, the only way to turn it)."""
+    game = get_game("klondike", {"draw": "3"})
+    search = KlondikeSearch(game, game.deal(1))
+    card = {f"{r}{s}": make_card(r, "shdc".index(s)) for r in range(1, 14) for s in "shdc"}
+    rest = tuple(bytes([card[a], card[b]]) for a, b in (("9s", "2h"), ("9h", "2d"), ("9d", "2s"), ("9c", "2c"),
+                                                         ("8s", "6h")))
+    cols = (bytes([card["8h"], card["13s"], card["12h"]]), bytes([card["11s"]])) + rest
+    p = (cols, (1, 0, 1, 1, 1, 1, 1), (0, 0, 0, 0), b"", 0)
+    kids = search.children(p)
+    assert isinstance(kids, list)
+    assert all(all(child[0]) for _, child in kids)  # no column left empty
+    turned = [child for _, child in kids if child[0][0] == bytes([card["8h"]]) and child[1][0] == 0]
+    assert turned and turned[0][0][1] == bytes([card["13s"], card["12h"], card["11s"]])
 
 
 def gaps_endgame(game: Game, rng: Rng) -> State:

@@ -3,7 +3,7 @@ passes through the stock (the game's default), with or without cards back from h
 
 As in Klondike's (``klondike_dfs``), the generic search's engine ``State`` per position
 costs more than the search itself; here a position is five small values, the
-transposition table a set of byte strings and the line is read off the depth-first stack:
+transposition table byte strings and the line is read off the depth-first stack:
 
 - the four piles: ``bytes`` (cards bottom first); each is always a run down in
   alternate colours, since a card only ever lands on a pile by the building rule or
@@ -18,7 +18,9 @@ a base on its foundation after the rank below) needs no case of its own.
 - The stock is played K+: every card that turning the stock can bring to the waste top
   is playable at once, and the key forgets where on its cycle the talon is (with
   unlimited passes every place on the cycle has the same future); with one card turned
-  at a time the talon counts as a set.
+  at a time the talon counts as a set.  A position whose talon place reaches no card
+  that the place of one seen (the rest alike) reaches is not searched again
+  (``depth_first.TalonSearch``).
 - A card goes home without branching when no card can need it any more: both suits of
   the other colour are home up to one rank below it (never the base: a card of the
   rank below may still wrap onto it).

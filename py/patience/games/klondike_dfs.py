@@ -18,7 +18,12 @@ only when the room is used at once.  Besides:
 
 - with unlimited passes, turning the stock goes round a cycle (0, draw, 2·draw … all
   turned, then 0 again): every position on it has the same future, so the key forgets
-  where on it the talon is;
+  where on it the talon is; a position whose talon place reaches no card that the place
+  of one seen (the rest alike) reaches is not searched again (``TalonSearch``);
+- a part of a run moved off its twin and the move that uses the room it makes (the card
+  under it home, or the twin onto it) are one step, and so are a column emptied and the
+  king that moves in (any line can put off a move that only makes room until just
+  before the room is used);
 - what a column offers (its top, its run, the kinds of card in the run, whether a king
   lies on other cards) depends on its cards and face-down count alone: it is worked out
   once per column seen, not once per position;
@@ -62,6 +67,7 @@ OF_KIND = tuple(tuple(c for c in range(52) if KIND[c] == k) for k in range(28)) 
 BY_KIND = bytes(100 + KIND[c] if c < 52 else c for c in range(256))
 DOWN = tuple(bytes((0xC0 + d,)) for d in range(53))  # ends a column in the key: its face-down count
 KING = 13
+KINGS = tuple(s * 13 + KING - 1 for s in range(4))
 NONE: list[int] = []  # no column (never appended to)
 SHAKE = 2.5 / 1024  # how far a probe shakes the order of the moves (priorities run 0 to 6)
 
@@ -389,8 +395,12 @@ class KlondikeSearch(TalonSearch):
                 if does == WHOLE:
                     if not kings:
                         continue  # an empty column is only of use to a king
-                    priority = 3.0
-                elif does == TURNS:
+                    for dst in targets:
+                        for card in KINGS:
+                            for use in self.sources(p, card, c, runs, by_card, free, (dst, n)):
+                                found.append((3.0, len(found), ((COLUMN, c, dst, n), use)))
+                    continue
+                if does == TURNS:
                     priority = 1 - 0.01 * down[c]  # turns a face-down card
                 else:
                     for use in self.uses(p, c, n, base, runs, by_card, free):
@@ -516,17 +526,22 @@ class KlondikeSearch(TalonSearch):
         return out + self.sources(p, TWIN[base], c, runs, by_card, free)
 
     def sources(self, p: Position, card: int, dst: int, runs: list[int], by_card: dict[int, Hit],
-                free: set[int]) -> list[SMove]:
+                free: set[int], landed: tuple[int, int] = (-1, 0)) -> list[SMove]:
         """The moves that bring ``card`` (with what lies on it) onto column ``dst``, from
         another column, the talon or home, where it is free to go; a talon card with
-        every talon card in reach only when a card can go on it at once."""
+        every talon card in reach only when a card can go on it at once; not a king that
+        already lies at the bottom of its column.  ``landed``: a column and how many
+        cards a move just before laid on it."""
         if card not in free:
             return []
         cols, _, home, _, _ = p
         out: list[SMove] = []
         for c in range(7):
             if c != dst and runs[c] and card in cols[c][-runs[c]:]:
-                out.append((COLUMN, c, dst, len(cols[c]) - cols[c].index(card)))
+                size = len(cols[c]) + (landed[1] if c == landed[0] else 0)
+                n = size - cols[c].index(card)
+                if n < size or R[card] != KING:
+                    out.append((COLUMN, c, dst, n))
         hit = by_card.get(card)
         if hit is not None and not (self.set_talon and free.isdisjoint(OF_KIND[WANTS[card]])):
             out.append((TALON, hit[2], dst, 1))
