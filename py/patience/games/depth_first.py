@@ -231,7 +231,8 @@ class TalonSearch(DepthFirst):
     (the same remainder by draw) reaches, by turning the stock.  So a position whose
     talon place reaches no card that a place seen with the same rest of the key
     reaches has no step that position lacks (a card taken from the talon leaves the
-    same talon and place whatever the place before): it is not searched again."""
+    same talon and place whatever the place before): it is not searched again.  The
+    positions seen are kept in ``places`` (``seen`` stays empty)."""
 
     draw: int  # cards turned at a time
 
@@ -283,7 +284,6 @@ def talon_place(talon: bytes, pos: int, draw: int) -> tuple[bytes, int]:
     if pos % draw and pos != len(talon):
         return talon, pos
     return talon, -1
-
 
 
 def talon_reach(talon: bytes, pos: int, draw: int, kind: Sequence[int]) -> Reach:

@@ -432,8 +432,8 @@ class KlondikeSearch(TalonSearch):
         return self.fresh(self.advance(p, move) for _, _, move in found)
 
     def advance(self, p: Position, move: SMove | tuple[SMove, SMove]) -> tuple[list[SMove], Position]:
-        """``move`` (or a part of a run moved and its room used) from ``p``, then the
-        cards home that nothing can need."""
+        """``move`` (or a move that only makes room and the move that uses the room) from
+        ``p``, then the cards home that nothing can need."""
         if len(move) == 2:
             first, use = move
             return self.close([first, use], self.after(self.after(p, first), use))
