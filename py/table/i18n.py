@@ -101,7 +101,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "assist.searching": "Looking for a winnable deal… (deal {n})",
         "assist.cancel": "Cancel",
         "assist.search_cancelled": "The search is stopped; the deal on the table is unchanged.",
-        "assist.search_failed": "No winnable deal was proven in {n} tries; try again.",
+        "assist.search_failed": ("None of the {n} deals tried could be proven winnable in time; the deal on the "
+                                 "table is unchanged. Under some rules the solver seldom proves a deal: "
+                                 "turn off “New deals: only winnable ones” in Settings to play any deal."),
         "rules": "Rules",
         "rules.title": "How to play this game",
         "deal": "Deal",
@@ -277,7 +279,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "assist.searching": "Ищу решаемый расклад… (расклад {n})",
         "assist.cancel": "Отмена",
         "assist.search_cancelled": "Поиск остановлен; расклад на столе прежний.",
-        "assist.search_failed": "За {n} попыток решаемый расклад не найден; попробуйте ещё раз.",
+        "assist.search_failed": ("Ни один из {n} раскладов не удалось вовремя доказать решаемым; расклад на "
+                                 "столе прежний. При некоторых правилах решатель редко может это доказать: "
+                                 "отключите «Новые расклады — только решаемые» в настройках, чтобы играть любой."),
         "rules": "Как играть",
         "rules.title": "Правила этого пасьянса",
         "deal": "Расклад",
