@@ -7,7 +7,7 @@ import pytest
 
 from helpers import position
 from patience import GAMES, get_game
-from patience.cards import RANK_OF, RANKS, RED_OF, SUITS, deck, make_card
+from patience.cards import RANK_OF, RANKS, RED_OF, SUITS, deck, make_card, parse_card
 from patience.game import MOVE, Game, Move
 from patience.games.depth_first import talon_reach
 from patience.games.klondike_dfs import KlondikeSearch, hopeless, position_of
@@ -396,6 +396,11 @@ def test_a_talon_place_that_reaches_no_more_than_one_seen_is_not_searched_again(
     assert search.mark(other)  # another talon
 
 
+def column(text: str) -> bytes:
+    """A column in a Klondike search's form: the cards named, bottom first."""
+    return bytes(parse_card(name) for name in text.split())
+
+
 def test_klondike_moves_a_part_of_a_run_only_with_the_move_that_uses_its_room():
     """A part of a run moved off its twin (here the five of hearts and the four on it, off
     the six of spades, onto the six of clubs) comes with the move that uses the room it
@@ -403,16 +408,13 @@ def test_klondike_moves_a_part_of_a_run_only_with_the_move_that_uses_its_room():
     onto that six.  No position has the part moved and the room unused."""
     game = get_game("klondike", {"draw": "1", "runs": "any"})
     search = KlondikeSearch(game, game.deal(1))
-    card = {f"{r}{s}": make_card(r, "shdc".index(s)) for r in range(1, 14) for s in "shdc"}
-    cols = (bytes([card["13c"], card["6s"], card["5h"], card["4s"]]), bytes([card["13h"], card["6c"]])) + (b"",) * 5
-    p = (cols, (1, 1) + (0,) * 5, (1, 1, 1, 1), bytes([card["5d"], card["4c"]]), 0)
+    p = ((column("Kc 6s 5h 4s"), column("Kh 6c")) + (b"",) * 5, (1, 1) + (0,) * 5, (1, 1, 1, 1), column("5d 4c"), 0)
     kids = search.children(p)
     assert isinstance(kids, list)
-    moved = [k for k in kids if k[1][0][0][-1] == card["6s"] or k[1][0][0][-1:] == bytes([card["5d"]])]
+    moved = [child for _, child in kids if child[0][0].endswith(column("6s")) or child[0][0].endswith(column("5d"))]
     assert moved, kids
-    for moves, child in moved:
-        assert child[0][0][-1] != card["6s"], moves  # the six of spades never left bare
-        assert card["5d"] in child[0][0] and card["5d"] not in child[3], moves
+    for child in moved:
+        assert child[0][0] == column("Kc 6s 5d") and child[3] == column("4c"), child  # never the six left bare
 
 
 def test_klondike_empties_a_column_only_with_the_king_that_moves_in():
@@ -422,16 +424,13 @@ def test_klondike_empties_a_column_only_with_the_king_that_moves_in():
     turns the card under the king (with whole runs, the only way to turn it)."""
     game = get_game("klondike", {"draw": "3"})
     search = KlondikeSearch(game, game.deal(1))
-    card = {f"{r}{s}": make_card(r, "shdc".index(s)) for r in range(1, 14) for s in "shdc"}
-    rest = tuple(bytes([card[a], card[b]]) for a, b in (("9s", "2h"), ("9h", "2d"), ("9d", "2s"), ("9c", "2c"),
-                                                         ("8s", "6h")))
-    cols = (bytes([card["8h"], card["13s"], card["12h"]]), bytes([card["11s"]])) + rest
-    p = (cols, (1, 0, 1, 1, 1, 1, 1), (0, 0, 0, 0), b"", 0)
+    rest = tuple(column(pair) for pair in ("9s 2h", "9h 2d", "9d 2s", "9c 2c", "8s 6h"))
+    p = ((column("8h Ks Qh"), column("Js")) + rest, (1, 0, 1, 1, 1, 1, 1), (0, 0, 0, 0), b"", 0)
     kids = search.children(p)
     assert isinstance(kids, list)
     assert all(all(child[0]) for _, child in kids)  # no column left empty
-    turned = [child for _, child in kids if child[0][0] == bytes([card["8h"]]) and child[1][0] == 0]
-    assert turned and turned[0][0][1] == bytes([card["13s"], card["12h"], card["11s"]])
+    turned = [child for _, child in kids if child[0][0] == column("8h") and child[1][0] == 0]
+    assert turned and turned[0][0][1] == column("Ks Qh Js")
 
 
 def gaps_endgame(game: Game, rng: Rng) -> State:
