@@ -9,9 +9,9 @@ from helpers import position
 from patience import GAMES, get_game
 from patience.cards import RANK_OF, RANKS, RED_OF, SUITS, deck, make_card, parse_card
 from patience.game import MOVE, Game, Move
-from patience.games.depth_first import talon_reach
+from patience.games.depth_first import DepthFirst, Hunt, talon_reach
 from patience.games.klondike_dfs import KlondikeSearch, hopeless, position_of
-from patience.solver import (ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Search, hint, model_of, safe_moves, solve,
+from patience.solver import (ALL_CARDS_KNOWN, luby, LOST, UNKNOWN, WON, Search, hint, model_of, safe_moves, solve,
                              talon_positions)
 from patience.rng import Rng
 from patience.state import State
@@ -22,7 +22,7 @@ QUICK_WINS = {
     "canfield": [3, 4, 5, 6],
     "zmey": [2, 3],
     "gaps8": [2, 18],
-    "potocki": [1, 9, 14],
+    "potocki": [1, 2, 9],
     "cross": [2, 3, 4],
     "glider": [4, 6],
     "bride": [1, 2, 3, 4, 5, 6],
@@ -369,6 +369,28 @@ def test_klondike_probes_count_like_face_up_cards_as_one():
     assert probe.key(at(sevens[0], sevens[1], down=2)) != probe.key(at(sevens[1], sevens[0], down=2))
 
 
+def test_klondike_probes_by_tops_keep_only_face_down_cards_and_the_tops_kinds():
+    """Every third probe keys a position by its face-down cards, the kinds of the column
+    tops, the cards home and the talon: a seven moved from one red eight to the other is
+    the same position to it (the tops are a red eight and a black seven either way), not
+    to a probe by kinds (the runs differ in length), nor once a top is of another kind."""
+    game = get_game("klondike", {"draw": "3", "runs": "any", "foundation_return": "on"})
+
+    def at(first: str, second: str) -> tuple:
+        cols = (column("2s 9s " + first), column("2c 9c " + second)) + (b"",) * 5
+        return cols, (1, 1) + (0,) * 5, (0, 0, 0, 0), b"", 0
+
+    tops = KlondikeSearch(game, game.deal(1), probe=3)
+    kinds = KlondikeSearch(game, game.deal(1), probe=2)
+    assert tops.by_tops and not kinds.by_tops and not KlondikeSearch(game, game.deal(1), probe=4).by_tops
+    one, other = at("8h 7c", "8d"), at("8h", "8d 7c")
+    assert tops.key(one) == tops.key(other)
+    assert kinds.key(one) != kinds.key(other)
+    assert tops.key(one) != tops.key(at("8h 7c", "8d 7s")) != tops.key(at("8h", "8d"))
+    # another face-down card: another position
+    assert tops.key(one) != tops.key(((column("3s 9s 8h 7c"),) + one[0][1:],) + one[1:])
+
+
 def test_a_talon_place_that_reaches_no_more_than_one_seen_is_not_searched_again():
     """With draw 3 and unlimited passes, a talon place reaches what a later place of its
     kind (three cards on) reaches, and a place off the cycle of whole turns reaches what
@@ -607,8 +629,8 @@ def test_a_search_that_is_over_is_freed_a_piece_at_a_time(game_id):
 
 @pytest.mark.parametrize("game_id, opts, seed", [
     ("glider", {}, 1),  # the generic search's probes
-    ("klondike", {"draw": "3", "runs": "any", "foundation_return": "on"}, 1),  # own searches' (Hunt)
-    ("canfield", {}, 7),
+    ("klondike", {"draw": "3", "runs": "any", "foundation_return": "on"}, 15),  # own searches' (Hunt)
+    ("canfield", {}, 12),
 ])
 def test_the_probes_a_search_drops_are_freed_while_it_searches_on(game_id, opts, seed):
     """A probe that gives way to the next is freed a piece at a time by the steps after."""
@@ -618,6 +640,11 @@ def test_the_probes_a_search_drops_are_freed_while_it_searches_on(game_id, opts,
     def probe() -> object:
         return search.lanes[1] if search.own is None else search.own.probe
 
+    def share() -> int:
+        return search.quota if search.own is None else search.own.quota
+
+    while share() < 2048:  # probes restart by Luby's sequence: wait for a long one
+        assert not search.step(64, 0.05)
     first = probe()
     parts = first.parts()
     while probe() is first:
@@ -723,3 +750,66 @@ def test_frog_regardless_of_suit_is_lost_when_every_queen_lies_under_a_king():
     assert exhaust(game, won) == WON
     result = solve(game, won, 50_000)
     assert result.verdict == WON and replays_to_a_win(game, won, result.moves)
+
+
+def test_luby_sequence():
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    assert luby(31) == 16 and luby(32) == 1
+
+
+class Endless(DepthFirst):
+    """A search that never ends (each position has one new child), or, ``dead``, one
+    with no position after the root; ``quick`` as asked."""
+
+    def __init__(self, quick: bool = False, dead: bool = False) -> None:
+        super().__init__()
+        self.quick, self.dead = quick, dead
+        self.begin(([], 0), won=False)
+
+    def key(self, position: int) -> bytes:
+        return position.to_bytes(8, "big")
+
+    def is_won(self, position: int) -> bool:
+        return False
+
+    def dive(self, kid: tuple) -> list:
+        return [] if self.dead else self.fresh([([kid[1] + 1], kid[1] + 1)])
+
+    def value(self, kid: tuple) -> float:
+        return 0.0
+
+
+def test_a_hunt_restarts_its_probes_by_luby_sequence_and_skips_quick_ones_once_one_ran_out():
+    """The n-th probe searches unit × luby(n) positions, no more, and then gives way to
+    the next; once a quick probe has run out of positions (the quick space holds no win),
+    no quick probe follows, and when every probe would be quick, none does."""
+    made: list[Endless] = []
+
+    def search(n: int) -> Endless:
+        made.append(Endless())
+        return made[-1]
+
+    hunt = Hunt(search, unit=10)
+    hunt.expand(20_000)
+    probes = made[1:-1]  # the last one is still searching
+    assert len(probes) > 50
+    assert [p.nodes for p in probes] == [10 * luby(n) for n in range(1, len(probes) + 1)]
+    assert made[0].nodes >= 20_000 // 3 - Hunt.TURN  # the complete search's turn: one in three
+
+    made.clear()
+
+    def mixed(n: int) -> Endless:  # odd probes quick; the first runs out at once
+        made.append(Endless(quick=n % 2 == 1, dead=n == 1))
+        return made[-1]
+
+    hunt = Hunt(mixed, unit=10)
+    hunt.expand(5_000)
+    quick, other = made[1::2], made[2::2]
+    assert quick[0].exhausted and len(other) > 20
+    assert not any(p.nodes for p in quick[1:])  # made, seen to be quick, never searched
+    assert all(p.nodes == 10 * luby(2 * i + 2) for i, p in enumerate(other[:-1]))
+    assert hunt.probe is other[-1]
+
+    hunt = Hunt(lambda n: Endless(quick=n > 0, dead=n > 0), unit=10)
+    hunt.expand(1_000)
+    assert hunt.probe is None and hunt.full.nodes == 1_000

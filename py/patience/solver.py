@@ -103,6 +103,17 @@ class Result:
 _POSITIONS: dict[tuple[int, int, int, int | None], tuple[tuple[int, int, int], ...]] = {}
 
 
+def luby(i: int) -> int:
+    """The i-th term (from 1) of Luby's sequence, 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …: the
+    lengths of restarts that suit a search whose time to a win is heavy-tailed, as a
+    shaken probe's is (Luby, Sinclair & Zuckerman 1993)."""
+    while True:
+        k = i.bit_length()
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+
+
 def talon_positions(size: int, at: int, draw: int, recycles_left: int | None) -> tuple[tuple[int, int, int], ...]:
     """Cards of the talon (waste then stock, in dealing order) that turning the stock
     can bring to the waste top: ``(index, deals, deals after a turn-over or -1)``, the
@@ -412,13 +423,15 @@ class Search:
     own: Searcher | None  # the game's own search (Model.searcher), if it has one
 
     TURN = 64  # positions a lane expands before the other one's turn
-    FIRST_PROBE = 2000  # positions of the first probe; each next one may take half as many more
+    UNIT = 256  # the n-th probe takes UNIT × luby(n) positions of the quick lane (restarts)
     JITTER = 4.0  # how far a probe's scores are shaken (a card home is worth 4 in most games)
 
     def restart(self) -> None:
         """A new probe: the quick model searched again with its scores shaken, so that
-        it dives elsewhere (a probe that got stuck in a dead region is dropped)."""
+        it dives elsewhere (a probe that got stuck in a dead region is dropped).  Probes
+        restart by Luby's sequence: most are short, a few long."""
         self.restarts += 1
+        self.quota = self.UNIT * luby(self.restarts)
         probe = Lane(self.quick_model, self.quick_root, self.restarts, self.JITTER)
         self.probe_start = self.nodes
         if len(self.lanes) > 1:
@@ -463,7 +476,7 @@ class Search:
             self.finish(WON, list(self.quick_prefix))
             return
         self.restarts = 0
-        self.quota = self.FIRST_PROBE
+        self.quota = 0
         self.restart()
 
     @property
@@ -525,7 +538,6 @@ class Search:
                     self.turn += 1
                     self.turn_left = self.TURN
                     if lane is not lanes[0] and self.nodes - self.probe_start >= 2 * self.quota:
-                        self.quota = self.quota * 3 // 2
                         self.restart()
                 if deadline is not None and time.perf_counter() >= deadline:
                     break

@@ -81,7 +81,7 @@ class CanfieldModel(Model):
         game = self.game
         if game.layout.passes is not None:
             return None
-        return Hunt(lambda probe: CanfieldSearch(game, state, probe), first_probe=1500)
+        return Hunt(lambda probe: CanfieldSearch(game, state, probe), unit=256)
 
 
 class CanfieldSearch(TalonSearch):

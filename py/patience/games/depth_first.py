@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from ..cards import SUIT_OF
 from ..game import MOVE, Move
-from ..solver import Heap, sweep_within, talon_clicks, talon_positions
+from ..solver import Heap, luby, sweep_within, talon_clicks, talon_positions
 from ..state import State
 
 if TYPE_CHECKING:
@@ -163,21 +163,27 @@ class DepthFirst:
 class Hunt:
     """The complete search and probes take turns of ``TURN`` positions, the probes two
     turns in three: a win of either is a win.  ``search(0)`` is a game's complete
-    search, ``search(n)`` its n-th probe, shaken differently from the others; each new
-    probe may search half as many positions again as the one before (a probe that got
-    stuck in a dead region is dropped).  Only the complete search running out of
-    positions proves a loss; a quick probe that runs out of positions shows that the
-    quick space holds no win, whatever the order, so no probe follows it.  A dropped
-    probe is freed a piece at a time, at the start of the next pieces of search."""
+    search, ``search(n)`` its n-th probe, shaken differently from the others.  A probe
+    that has searched its share is dropped (it may be stuck in a dead region) and the
+    next one starts.  The shares restart by Luby's sequence: the n-th probe searches
+    ``unit`` × ``luby(n)`` positions, so most probes are short and a few long.  That
+    suits a shaken probe, whose time to a win is heavy-tailed: it often finds a win
+    within a few hundred positions, or not for a long time.
+    Only the complete search running out of positions proves a loss; a quick probe
+    that runs out of positions shows that the quick space holds no win, whatever the
+    order, so no quick probe follows it.  A dropped probe is freed a piece at a time,
+    at the start of the next pieces of search."""
 
     TURN = 256
 
-    def __init__(self, search: Callable[[int], DepthFirst], first_probe: int = 2000) -> None:
+    def __init__(self, search: Callable[[int], DepthFirst], unit: int) -> None:
         self.search = search
         self.full = full = search(0)
         self.won = full.won
         self.exhausted = full.exhausted
-        self.quota = first_probe
+        self.quota = 0  # positions the probe may search
+        self.unit = unit
+        self.quick_done = False  # a quick probe ran out of positions
         self.probes = 0
         self.litter: list[Heap] = []  # the dropped probes' containers
         self.probe = self.next_probe()
@@ -186,8 +192,13 @@ class Hunt:
     def next_probe(self) -> DepthFirst | None:
         if self.won is not None or self.exhausted:
             return None
-        self.probes += 1
-        return self.search(self.probes)
+        for _ in range(QUICK_IN_A_ROW):
+            self.probes += 1
+            probe = self.search(self.probes)
+            if not (probe.quick and self.quick_done):
+                self.quota = self.unit * luby(self.probes)
+                return probe
+        return None  # the game's probes are all quick
 
     def expand(self, nodes: int, deadline: float | None = None) -> int:
         sweep_within(self.litter, deadline)
@@ -199,13 +210,11 @@ class Hunt:
                 n = self.full.expand(part, deadline)
                 self.won, self.exhausted = self.full.won, self.full.exhausted
             else:
-                n = probe.expand(part, deadline)
+                n = probe.expand(min(part, self.quota - probe.nodes), deadline)
                 self.won = probe.won
                 if probe.won is None:
-                    if probe.exhausted and probe.quick:
-                        self.probe = None
-                    elif probe.exhausted or probe.nodes >= self.quota:
-                        self.quota = self.quota * 3 // 2
+                    if probe.exhausted or probe.nodes >= self.quota:
+                        self.quick_done = self.quick_done or (probe.exhausted and probe.quick)
                         self.probe = self.next_probe()
                     if self.probe is not probe:
                         self.litter.extend(probe.parts())
@@ -221,6 +230,9 @@ class Hunt:
     def parts(self) -> list[Heap]:
         probe = [] if self.probe is None else self.probe.parts()
         return self.litter + self.full.parts() + probe
+
+
+QUICK_IN_A_ROW = 4  # more quick probes in a row than any game has: its probes are all quick
 
 
 class TalonSearch(DepthFirst):

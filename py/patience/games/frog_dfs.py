@@ -77,7 +77,7 @@ class FrogModel(Model):
 
     def searcher(self, state: State) -> Searcher | None:
         game = self.game
-        return Hunt(lambda probe: FrogSearch(game, state, probe))
+        return Hunt(lambda probe: FrogSearch(game, state, probe), unit=256)
 
 
 class FrogSearch(DepthFirst):

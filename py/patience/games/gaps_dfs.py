@@ -57,7 +57,7 @@ class GapsModel(Model):
 
     def searcher(self, state: State) -> Searcher | None:
         game, grid = self.game, self.grid
-        return Hunt(lambda probe: GapsSearch(game, grid, state, probe))
+        return Hunt(lambda probe: GapsSearch(game, grid, state, probe), unit=256)
 
 
 class GapsSearch(DepthFirst):

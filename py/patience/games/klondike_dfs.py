@@ -28,7 +28,8 @@ only when the room is used at once.  Besides:
   lies on other cards) depends on its cards and face-down count alone: it is worked out
   once per column seen, not once per position;
 - before searching, ``hopeless`` (a looser game) may show the deal lost at once;
-- ``klondike_hunt`` runs the complete search with shaken probes beside it.
+- ``klondike_hunt`` runs the complete search with shaken probes beside it, most of
+  them short.
 
 A position is won when all its cards are face up and the talon is empty: each column
 is then a run down in alternate colours, so its top is its lowest card and the lowest
@@ -219,17 +220,21 @@ class KlondikeSearch(TalonSearch):
 
     def __init__(self, game: "Game", state: State, probe: int = 0) -> None:
         """``probe`` > 0: a probe instead of the complete search, its order of moves
-        shaken by a generator seeded with ``probe``.  An odd probe is a quick one: every
-        card that can go home goes, no card comes back and no part of a run moves; it
-        finds wins (often sooner, in its smaller space) and proves nothing.  An even
-        probe has every move of the complete search, in another order, and counts a
-        face-up card by its kind in the key: it skips positions that differ from one
-        seen only in which of two like cards lies where (most of a hard deal's space),
-        so it reaches further and finds wins sooner, but proves nothing either."""
+        shaken by a generator seeded with ``probe``; probes of three sorts take turns,
+        and none proves anything.  Probe 1, 4, 7 … is a quick one: every card that can
+        go home goes, no card comes back and no part of a run moves; it finds wins
+        (often sooner, in its smaller space).  The others have every move of the
+        complete search, in another order, and a coarser key.  Probe 2, 5, 8 … counts a
+        face-up card by its kind: it skips positions that differ from one seen only in
+        which of two like cards lies where (most of a hard deal's space).  Probe 3, 6,
+        9 … keeps of the face-up cards only the kinds of the column tops: it skips
+        every other arrangement of the same runs, and more (it may skip the only way to
+        a win), so it reaches furthest of all."""
         super().__init__()
         self.game = game
-        self.quick = probe % 2 == 1
-        self.by_kind = probe > 0 and not self.quick
+        self.quick = probe % 3 == 1
+        self.by_kind = probe % 3 == 2
+        self.by_tops = probe > 0 and probe % 3 == 0
         self.rng = Rng(probe, "klondike probe") if probe else None
         self.cols_at = tuple(game.index[f"t{i}"] for i in range(1, 8))
         self.draw = game.layout.draw
@@ -249,9 +254,12 @@ class KlondikeSearch(TalonSearch):
     # -- positions ---------------------------------------------------------------
     def split_key(self, p: Position) -> tuple[bytes, int]:
         cols, down, home, talon, pos = p
+        rest, place = talon_place(talon, pos, self.draw)
+        if self.by_tops:
+            hidden = b"\xff".join(sorted([col[:d] + DOWN[d] for col, d in zip(cols, down) if d]))
+            return hidden + bytes(sorted([KIND[col[-1]] for col in cols if col])) + b"\xfd" + bytes(home) + rest, place
         if self.by_kind:
             cols = tuple(col[:d] + col[d:].translate(BY_KIND) for col, d in zip(cols, down))
-        rest, place = talon_place(talon, pos, self.draw)
         return b"\xff".join(sorted([col + DOWN[d] for col, d in zip(cols, down)])) + bytes(home) + rest, place
 
     @staticmethod
@@ -601,6 +609,7 @@ class KlondikeSearch(TalonSearch):
 
 
 def klondike_hunt(game: "Game", state: State) -> Hunt:
-    """The complete search and its probes (``depth_first.Hunt``): quick probes and
-    probes with every move alternate."""
-    return Hunt(lambda probe: KlondikeSearch(game, state, probe), first_probe=1500)
+    """The complete search and its probes (``depth_first.Hunt``): quick probes, probes by
+    kinds and probes by tops take turns, most of them short (restarts by Luby's
+    sequence, 256 positions a unit)."""
+    return Hunt(lambda probe: KlondikeSearch(game, state, probe), unit=128)
