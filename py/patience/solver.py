@@ -17,7 +17,8 @@ The search is a best-first search over *steps* with a transposition table:
   differ only by the order of, say, Klondike's columns meet in the table.
 - positions are expanded best first: by the game's ``score`` hook, else by cards home
   and face-down cards.  Beside the complete search, probes of a quicker model (or of
-  the same one) with shaken scores dive elsewhere; they find wins, never prove losses.
+  the same one) with shaken scores dive elsewhere, most of them short (restarts by
+  Luby's sequence); they find wins, never prove losses.
 
 A game declares what the search may assume in ``GameSpec.solver`` (``SolverHooks``);
 a game without hooks is searched through ``legal_moves`` and ``apply`` alone.  A game's
