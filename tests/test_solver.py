@@ -11,7 +11,7 @@ from patience.cards import RANK_OF, RANKS, RED_OF, SUITS, deck, make_card, parse
 from patience.game import MOVE, Game, Move
 from patience.games.depth_first import DepthFirst, Hunt, talon_reach
 from patience.games.klondike_dfs import KlondikeSearch, hopeless, position_of
-from patience.solver import (ALL_CARDS_KNOWN, luby, LOST, UNKNOWN, WON, Search, hint, model_of, safe_moves, solve,
+from patience.solver import (ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Search, hint, luby, model_of, safe_moves, solve,
                              talon_positions)
 from patience.rng import Rng
 from patience.state import State

@@ -611,5 +611,5 @@ class KlondikeSearch(TalonSearch):
 def klondike_hunt(game: "Game", state: State) -> Hunt:
     """The complete search and its probes (``depth_first.Hunt``): quick probes, probes by
     kinds and probes by tops take turns, most of them short (restarts by Luby's
-    sequence, 256 positions a unit)."""
+    sequence, 128 positions a unit)."""
     return Hunt(lambda probe: KlondikeSearch(game, state, probe), unit=128)
