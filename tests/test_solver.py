@@ -794,7 +794,13 @@ def test_a_hunt_restarts_its_probes_by_luby_sequence_and_skips_quick_ones_once_o
     probes = made[1:-1]  # the last one is still searching
     assert len(probes) > 50
     assert [p.nodes for p in probes] == [10 * luby(n) for n in range(1, len(probes) + 1)]
-    assert made[0].nodes >= 20_000 // 3 - Hunt.TURN  # the complete search's turn: one in three
+    assert 20_000 // 3 - Hunt.TURN <= made[0].nodes <= 20_000 // 3 + Hunt.TURN  # the complete search: one turn in three
+
+    made.clear()
+    hunt = Hunt(search, unit=10, share=(1, 2))
+    hunt.expand(80 * Hunt.TURN)
+    assert made[0].nodes == 40 * Hunt.TURN  # one turn in two
+    assert sum(p.nodes for p in made[1:]) == 40 * Hunt.TURN
 
     made.clear()
 

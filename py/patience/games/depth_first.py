@@ -161,8 +161,10 @@ class DepthFirst:
 
 
 class Hunt:
-    """The complete search and probes take turns of ``TURN`` positions, the probes two
-    turns in three: a win of either is a win.  ``search(0)`` is a game's complete
+    """The complete search and probes take turns of ``TURN`` positions, the complete
+    search ``share`` = (a, b): a turns in every b, the probes the rest (a win of either
+    is a win).  One turn in three suits games whose deals are rarely proven lost in a
+    budget; Klondike, where a loss is often in reach, gives the complete search half.  ``search(0)`` is a game's complete
     search, ``search(n)`` its n-th probe, shaken differently from the others.  A probe
     that has searched its share is dropped (it may be stuck in a dead region) and the
     next one starts.  The shares restart by Luby's sequence: the n-th probe searches
@@ -176,8 +178,9 @@ class Hunt:
 
     TURN = 256
 
-    def __init__(self, search: Callable[[int], DepthFirst], unit: int) -> None:
+    def __init__(self, search: Callable[[int], DepthFirst], unit: int, share: tuple[int, int] = (1, 3)) -> None:
         self.search = search
+        self.share = share
         self.full = full = search(0)
         self.won = full.won
         self.exhausted = full.exhausted
@@ -206,7 +209,7 @@ class Hunt:
         while done < nodes and self.won is None and not self.exhausted:
             part = min(nodes - done, self.TURN - self.turn % self.TURN)
             probe = self.probe
-            if probe is None or (self.turn // self.TURN) % 3 == 0:
+            if probe is None or (self.turn // self.TURN) % self.share[1] < self.share[0]:
                 n = self.full.expand(part, deadline)
                 self.won, self.exhausted = self.full.won, self.full.exhausted
             else:

@@ -611,5 +611,6 @@ class KlondikeSearch(TalonSearch):
 def klondike_hunt(game: "Game", state: State) -> Hunt:
     """The complete search and its probes (``depth_first.Hunt``): quick probes, probes by
     kinds and probes by tops take turns, most of them short (restarts by Luby's
-    sequence, 128 positions a unit)."""
-    return Hunt(lambda probe: KlondikeSearch(game, state, probe), unit=128)
+    sequence, 128 positions a unit).  The complete search has half the turns: many
+    deals are lost, and only it proves a loss."""
+    return Hunt(lambda probe: KlondikeSearch(game, state, probe), unit=128, share=(1, 2))
