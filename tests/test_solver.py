@@ -3,6 +3,8 @@ whose answer is known, canonical keys, slices, the K+ stock steps, safe moves, h
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from helpers import position
@@ -779,6 +781,27 @@ class Endless(DepthFirst):
         return 0.0
 
 
+@pytest.mark.parametrize("share", [(1, 3), (1, 2), (2, 3)])
+def test_a_hunt_gives_the_complete_search_its_share_of_the_turns(share: tuple[int, int]):
+    """Of every share[1] turns of TURN positions the complete search has share[0], the
+    probes the rest, however the positions are asked for."""
+    made: list[Endless] = []
+
+    def search(n: int) -> Endless:
+        made.append(Endless())
+        return made[-1]
+
+    hunt = Hunt(search, unit=10) if share == (1, 3) else Hunt(search, unit=10, share=share)
+    turns = 12 * share[1]
+    asked = 0
+    for piece in itertools.cycle((1, 100, 999)):  # slices that end mid-turn
+        asked += hunt.expand(min(piece, turns * Hunt.TURN - asked))
+        if asked == turns * Hunt.TURN:
+            break
+    assert made[0].nodes == 12 * share[0] * Hunt.TURN
+    assert sum(p.nodes for p in made[1:]) == 12 * (share[1] - share[0]) * Hunt.TURN
+
+
 def test_a_hunt_restarts_its_probes_by_luby_sequence_and_skips_quick_ones_once_one_ran_out():
     """The n-th probe searches unit × luby(n) positions, no more, and then gives way to
     the next; once a quick probe has run out of positions (the quick space holds no win),
@@ -794,13 +817,6 @@ def test_a_hunt_restarts_its_probes_by_luby_sequence_and_skips_quick_ones_once_o
     probes = made[1:-1]  # the last one is still searching
     assert len(probes) > 50
     assert [p.nodes for p in probes] == [10 * luby(n) for n in range(1, len(probes) + 1)]
-    assert 20_000 // 3 - Hunt.TURN <= made[0].nodes <= 20_000 // 3 + Hunt.TURN  # the complete search: one turn in three
-
-    made.clear()
-    hunt = Hunt(search, unit=10, share=(1, 2))
-    hunt.expand(80 * Hunt.TURN)
-    assert made[0].nodes == 40 * Hunt.TURN  # one turn in two
-    assert sum(p.nodes for p in made[1:]) == 40 * Hunt.TURN
 
     made.clear()
 

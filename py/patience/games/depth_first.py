@@ -161,16 +161,17 @@ class DepthFirst:
 
 
 class Hunt:
-    """The complete search and probes take turns of ``TURN`` positions, the complete
-    search ``share`` = (a, b): a turns in every b, the probes the rest (a win of either
-    is a win).  One turn in three suits games whose deals are rarely proven lost in a
-    budget; Klondike, where a loss is often in reach, gives the complete search half.  ``search(0)`` is a game's complete
-    search, ``search(n)`` its n-th probe, shaken differently from the others.  A probe
-    that has searched its share is dropped (it may be stuck in a dead region) and the
-    next one starts.  The shares restart by Luby's sequence: the n-th probe searches
-    ``unit`` × ``luby(n)`` positions, so most probes are short and a few long.  That
-    suits a shaken probe, whose time to a win is heavy-tailed: it often finds a win
-    within a few hundred positions, or not for a long time.
+    """The complete search and probes take turns of ``TURN`` positions: of every
+    ``share[1]`` turns the complete search has ``share[0]``, the probes the rest; a win
+    of either is a win.  One turn in three suits games whose deals are seldom proven
+    lost within a budget; Klondike, where many losses are in reach, gives the complete
+    search half.  ``search(0)`` is a game's complete search, ``search(n)`` its n-th
+    probe, shaken differently from the others.  A probe that has searched its quota is
+    dropped (it may be stuck in a dead region) and the next one starts.  The quotas
+    restart by Luby's sequence: the n-th probe searches ``unit`` × ``luby(n)``
+    positions, so most probes are short and a few long.  That suits a shaken probe,
+    whose time to a win is heavy-tailed: it often finds a win within a few hundred
+    positions, or not for a long time.
     Only the complete search running out of positions proves a loss; a quick probe
     that runs out of positions shows that the quick space holds no win, whatever the
     order, so no quick probe follows it.  A dropped probe is freed a piece at a time,
