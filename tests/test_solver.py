@@ -642,10 +642,10 @@ def test_the_probes_a_search_drops_are_freed_while_it_searches_on(game_id, opts,
     def probe() -> object:
         return search.lanes[1] if search.own is None else search.own.probe
 
-    def share() -> int:
+    def quota() -> int:
         return search.quota if search.own is None else search.own.quota
 
-    while share() < 2048:  # probes restart by Luby's sequence: wait for a long one
+    while quota() < 2048:  # probes restart by Luby's sequence: wait for a long one
         assert not search.step(64, 0.05)
     first = probe()
     parts = first.parts()
