@@ -3,14 +3,22 @@
 Tests switch deals inside the running page (history.pushState + popstate, the same
 path as the browser's Back/Forward), so the ~3 s Python boot is paid once.  Every
 console error, page error and request to another origin fails the test that caused it.
+
+Chromium's renderer can crash on its own (seen once in CI: "Page crashed" on a page still
+booting, in a test that had passed on every run before).  A test that failed while one of
+its pages crashed runs once more; a shared page that crashed is booted again.  Every crash
+and rerun is listed at the end of the run with the tail of Chromium's log, so a crash the
+app causes shows up there instead of passing unseen.
 """
 
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
+from _pytest.runner import runtestprotocol
 
 import build
 
@@ -18,6 +26,9 @@ ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+CHROMIUM_LOG = Path(tempfile.gettempdir()) / f"patience-chromium-{os.getpid()}.log"
+CRASHES: list[str] = []  # the tests during which a page's renderer crashed
+RERUNS: list[str] = []  # the tests run again because of such a crash
 
 
 @pytest.fixture(scope="session")
@@ -35,7 +46,17 @@ def browser():
     exe = os.environ.get("PATIENCE_CHROMIUM") or build.find_chromium()
     # launch() starts Chromium with a fresh temporary profile of its own
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe, args=ARGS)
+        b = p.chromium.launch(executable_path=exe, args=[*ARGS, "--enable-logging", f"--log-file={CHROMIUM_LOG}"])
+        new_context = b.new_context
+
+        def watched_context(**options):
+            """A context whose every page records a renderer crash in CRASHES."""
+            context = new_context(**options)
+            context.on("page", lambda page: page.on("crash", lambda _: CRASHES.append(
+                os.environ.get("PYTEST_CURRENT_TEST", "(between tests)"))))
+            return context
+
+        b.new_context = watched_context
         yield b
         b.close()
 
@@ -46,6 +67,8 @@ class Watch:
     def __init__(self, page, base_url: str) -> None:
         self.errors: list[str] = []
         self.off_origin: list[str] = []
+        self.crashed = False
+        page.on("crash", lambda _: setattr(self, "crashed", True))
         page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
         page.on("request", lambda r: None if r.url.startswith(base_url) or r.url.startswith("data:")
@@ -68,14 +91,28 @@ def boot(browser, base_url: str, query: str = "?game=klondike&seed=1", **ctx):
     return page, watch
 
 
+class Shared:
+    """A page kept for the whole session, booted again if its renderer crashed."""
+
+    def __init__(self, browser, base_url: str, ctx: dict) -> None:
+        self.browser, self.base_url, self.ctx = browser, base_url, ctx
+        self.page, self.watch = boot(browser, base_url, **ctx)
+
+    def live(self):
+        if self.watch.crashed:
+            self.page.context.close()
+            self.page, self.watch = boot(self.browser, self.base_url, **self.ctx)
+        return self.page, self.watch
+
+
 def _session_page(browser, base_url, **ctx):
-    page, watch = boot(browser, base_url, **ctx)
-    yield page, watch
-    page.context.close()
+    shared = Shared(browser, base_url, ctx)
+    yield shared
+    shared.page.context.close()
 
 
 def _checked(shared):
-    page, watch = shared
+    page, watch = shared.live()
     watch.check()
     yield page
     watch.check()
@@ -113,3 +150,34 @@ def fresh(browser, base_url):
     yield page, watch, base_url
     watch.check()
     context.close()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Run a browser test once more if it failed while one of its pages crashed."""
+    item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+    crashes = len(CRASHES)
+    reports = runtestprotocol(item, nextitem=nextitem, log=False)
+    if len(CRASHES) > crashes and any(report.failed for report in reports):
+        RERUNS.append(item.nodeid)
+        reports = runtestprotocol(item, nextitem=nextitem, log=False)
+    for report in reports:
+        item.ihook.pytest_runtest_logreport(report=report)
+    item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+    return True
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not CRASHES:
+        return
+    terminalreporter.section("Chromium renderer crashes")
+    for test in CRASHES:
+        terminalreporter.line(f"a page crashed during {test}")
+    for test in RERUNS:
+        terminalreporter.line(f"run again: {test}")
+    if CHROMIUM_LOG.exists():
+        lines = [line for line in CHROMIUM_LOG.read_text(errors="replace").splitlines()
+                 if "dbus" not in line.lower()]
+        terminalreporter.line(f"last lines of {CHROMIUM_LOG} (D-Bus noise left out):")
+        for line in lines[-40:]:
+            terminalreporter.line(line)
