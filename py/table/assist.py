@@ -30,6 +30,8 @@ ANALYSIS_S = 4.0  # search time for "is this position still winnable?"
 HINT_S = 0.15  # search time of a hint, which answers within about 300 ms
 WINNABLE_S = 2.5  # search time per candidate deal of "winnable deals only"
 WINNABLE_TRIES = 60
+WINNABLE_GIVE_UP = 8  # a search stops after so many deals in a row decided neither won nor lost
+WINNABLE_HOPELESS = 16  # so many in a row under the same rules: later searches stop at once
 STEP_MS = 320  # between the moves of Finish and of the demo (animated)
 SAFE_STEP_MS = 160  # between safe moves played by themselves
 QUICK_STEP_MS = 40  # the same with animation off
@@ -172,6 +174,7 @@ class Assistant:
         self.hint: Move | None = None
         self.hint_state: State | None = None  # the position the hint is for
         self.analysing: State | None = None
+        self.undecided: dict[str, int] = {}  # game and options → deals in a row neither won nor lost in time
 
     # --- what is known of a position ----------------------------------------------------
     def code(self, state: State) -> str:
@@ -417,17 +420,35 @@ class Assistant:
 
     # --- winnable deals only ------------------------------------------------------------
     def find_winnable(self, game: Any, seeds: Callable[[], int], found: Callable[[int], None]) -> None:
-        """Try deals one after another until the solver proves one winnable."""
+        """Try deals one after another until the solver proves one winnable.
+
+        Under some rules (Frog in suit) the solver decides no deal within its budget, won
+        or lost. A search stops after WINNABLE_GIVE_UP such deals in a row and offers a
+        deal not checked; once WINNABLE_HOPELESS deals in a row under the same game and
+        options were such, later searches offer it at once (for «Восемь тузов», whose deals
+        are the next hardest to decide, about a third within the budget, that happens by
+        chance about once in 800 runs of 16)."""
         self.stop()
         tries = [0]
+        rules = repr(game)
 
         def cancel() -> None:
             self.task.cancel()
             self.app.message(t("assist.search_cancelled"), "info")
 
+        def give_up(key: str) -> None:
+            self.app.message(t(key, n=tries[0]), "warning", t("assist.deal_any"), lambda: found(seeds()))
+
+        if self.undecided.get(rules, 0) >= WINNABLE_HOPELESS:
+            give_up("assist.search_hopeless")
+            return
+
         def next_deal() -> None:
             if tries[0] >= WINNABLE_TRIES:
-                self.app.message(t("assist.search_failed", n=tries[0]), "warning")
+                give_up("assist.search_failed")
+                return
+            if min(tries[0], self.undecided.get(rules, 0)) >= WINNABLE_GIVE_UP:  # in a row, in this search
+                give_up("assist.search_undecided")
                 return
             tries[0] += 1
             seed = seeds()
@@ -436,6 +457,7 @@ class Assistant:
 
             def done(search: Search) -> None:
                 result = search.result()
+                self.undecided[rules] = self.undecided.get(rules, 0) + 1 if result.verdict == UNKNOWN else 0
                 if result.verdict == WON:
                     self.known[str(game.code(start))] = (WON, list(result.moves))
                     found(seed)

@@ -102,8 +102,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "assist.cancel": "Cancel",
         "assist.search_cancelled": "The search is stopped; the deal on the table is unchanged.",
         "assist.search_failed": ("None of the {n} deals tried could be proven winnable in time; the deal on the "
-                                 "table is unchanged. Under some rules the solver seldom proves a deal: "
-                                 "turn off “New deals: only winnable ones” in Settings to play any deal."),
+                                 "table is unchanged. Play a deal that is not checked, or turn off "
+                                 "“New deals: only winnable ones” in Settings."),
+        "assist.search_undecided": ("The solver decided none of the {n} deals tried in time, won or lost: under "
+                                    "these rules it seldom can. The deal on the table is unchanged. Play a deal "
+                                    "that is not checked, or turn off “New deals: only winnable ones” in Settings."),
+        "assist.search_hopeless": ("Under these rules the solver decides no deal of this game in time, so none "
+                                   "can be proven winnable; the deal on the table is unchanged. Play a deal that "
+                                   "is not checked, or turn off “New deals: only winnable ones” in Settings."),
+        "assist.deal_any": "Deal one not checked",
         "rules": "Rules",
         "rules.title": "How to play this game",
         "deal": "Deal",
@@ -280,8 +287,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "assist.cancel": "Отмена",
         "assist.search_cancelled": "Поиск остановлен; расклад на столе прежний.",
         "assist.search_failed": ("Ни один из {n} раскладов не удалось вовремя доказать решаемым; расклад на "
-                                 "столе прежний. При некоторых правилах решатель редко может это доказать: "
-                                 "отключите «Новые расклады — только решаемые» в настройках, чтобы играть любой."),
+                                 "столе прежний. Сдайте расклад без проверки или отключите «Новые расклады — "
+                                 "только решаемые» в настройках."),
+        "assist.search_undecided": ("Решатель не успел решить ни одного из {n} раскладов — ни доказать, ни "
+                                    "опровергнуть: при этих правилах это ему редко удаётся. Расклад на столе "
+                                    "прежний. Сдайте расклад без проверки или отключите «Новые расклады — только "
+                                    "решаемые» в настройках."),
+        "assist.search_hopeless": ("При этих правилах решатель не успевает решить ни одного расклада этого "
+                                   "пасьянса, поэтому доказать решаемость нельзя; расклад на столе прежний. "
+                                   "Сдайте расклад без проверки или отключите «Новые расклады — только решаемые» "
+                                   "в настройках."),
+        "assist.deal_any": "Сдать без проверки",
         "rules": "Как играть",
         "rules.title": "Правила этого пасьянса",
         "deal": "Расклад",

@@ -14,7 +14,7 @@ from patience.game import MOVE, Move
 from patience.solver import LOST, WON, safe_moves, solve
 from table.urlstate import to_query
 
-from ui import click_stock, open_deal, play_by_pointer, table, wait_moves
+from ui import click_stock, message, open_deal, play_by_pointer, table, visit, wait_moves
 
 READY = 'body[data-ready="1"]'
 VERDICT = "() => document.getElementById('winnable').dataset.verdict"
@@ -160,6 +160,27 @@ def test_the_search_for_a_winnable_deal_can_be_cancelled(page):
         assert table(page)["seed"] == "5"
     finally:
         set_option(page, "winnable", False)
+
+
+def test_winnable_deals_only_gives_up_where_the_solver_decides_nothing(fresh):
+    """Frog in suit: no deal is decided within the budget, won or lost, so a search stops
+    after WINNABLE_GIVE_UP deals and offers a deal not checked; after WINNABLE_HOPELESS
+    such deals in a row it says so at once (a page of its own: the shared page's cancel
+    test needs Frog's search to run)."""
+    page, _, base = fresh
+    visit(page, base + "?game=frog&seed=5")
+    set_option(page, "winnable", True)
+    warned = "() => document.getElementById('message').dataset.kind === 'warning'"
+    seed = "5"
+    for told in ("none of the 8 deals", "none of the 8 deals", "decides no deal"):
+        page.click("#new")
+        page.wait_for_function(warned, timeout=60_000 if told.startswith("none") else 2000)
+        assert told in message(page)
+        assert table(page)["seed"] == seed  # the deal on the table is unchanged
+        page.click("#message-action")  # deal one not checked
+        page.wait_for_function(f"() => document.getElementById('table').dataset.seed !== '{seed}'")
+        assert not page.is_visible("#message")
+        seed = table(page)["seed"]
 
 
 def test_safe_moves_play_by_themselves_when_asked(page):
