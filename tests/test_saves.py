@@ -49,6 +49,13 @@ def test_options_travel_with_the_save():
     (lambda t: t.replace('"draw":"3"', '"draw":"9"'), "incomplete"),
     (lambda t: t.replace('"at":', '"at":99') , "move count"),
     (lambda t: t.replace('"moves":["', '"moves":["t1>t7","'), "do not replay"),
+    # JSON numbers too big for a float are infinities: int() of one raised OverflowError,
+    # which no handler caught, and the page could not start until the save was removed
+    (lambda t: t.replace('"time":0', '"time":1e309'), "incomplete"),
+    (lambda t: t.replace('"at":10', '"at":1e309'), "incomplete"),
+    (lambda t: t.replace('"seed":3', '"seed":1e309'), "incomplete"),
+    (lambda t: t.replace('"seed":3', '"seed":1e300'), "deal number"),
+    (lambda t: t.replace('"seed":3', '"seed":0'), "deal number"),
 ])
 def test_damaged_saves_are_refused_with_a_reason(damage, reason):
     text = saves.encode(played("klondike", 3, 10))
@@ -82,3 +89,5 @@ def test_bad_time_or_marks_are_refused(field, value):
     with pytest.raises(saves.SaveError):
         saves.decode(json.dumps(data))
     assert saves.peek("{broken") is None
+    data["at"] = 1e309
+    assert saves.peek(json.dumps(data)) is None

@@ -18,6 +18,7 @@ from patience.registry import get_game
 from patience.session import Session
 
 from .i18n import t
+from .urlstate import MAX_SEED
 
 VERSION = 1
 PREFIX = "patience.v1."
@@ -58,7 +59,7 @@ def peek(text: str) -> dict[str, Any] | None:
             return None
         return {"game": str(data["game"]), "options": dict(data["options"]), "seed": int(data["seed"]),
                 "counted": bool(data.get("counted", int(data["at"]) > 0)), "result": str(data.get("result", ""))}
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, OverflowError):  # OverflowError: int() of an infinity
         return None
 
 
@@ -82,11 +83,13 @@ def decode(text: str) -> Session:
         elapsed = int(data.get("time", 0))
         counted = data.get("counted", bool(at))
         result = data.get("result", "")
-    except (KeyError, TypeError, ValueError) as err:
+    except (KeyError, TypeError, ValueError, OverflowError) as err:  # OverflowError: int() of an infinity
         raise SaveError(t("reason.save.damaged", error=err)) from None
     if not isinstance(counted, bool) or result not in ("", "won") or elapsed < 0:
         raise SaveError(t("reason.save.marks"))
-    if not 0 <= at <= len(moves) or seed < 1:
+    if not 1 <= seed <= MAX_SEED:
+        raise SaveError(t("reason.save.seed"))
+    if not 0 <= at <= len(moves):
         raise SaveError(t("reason.save.count"))
     session = Session(game, seed)
     try:
