@@ -90,3 +90,17 @@ def test_engine_sentences_read_naturally_in_both_languages():
     assert card_name(12, 1, "ru") == "дама червей" and card_name(1, 0, "en") == "ace of spades"
     assert card_name(10, 2, "ru") == "десятка бубён" and card_name(13, 3, "en") == "king of clubs"
     assert pile_name("g3-12", "en") == "row 3, place 12" and pile_name("f8", "ru") == "дом 8"
+
+
+def test_stock_labels_under_the_stock_are_said_in_russian():
+    """The label under the stock («Змей», «Исчезнувший крест», Bride and Groom) is an engine
+    sentence: the table shows it through say(), so it reads in the player's language."""
+    from patience import get_game
+    from table.i18n import say
+
+    for game_id in ("zmey", "cross", "bride"):
+        game = get_game(game_id)
+        label = game.stock_label(game.deal(4))
+        assert label, game_id
+        russian = say(label, "ru")
+        assert re.search("[а-я]", russian) and not re.search("[a-z]", russian), (game_id, russian)

@@ -475,6 +475,7 @@ ENGINE_RU: dict[str, str] = {
     "Round {round} of {total} · stock {stock}": "Тур {round} из {total} · в колоде {stock}",
     "Next round ({round})": "Следующий тур ({round})",
     "Refill {pile} from the stock": "Пополнить {pile} из колоды",
+    "Deal a new row": "Разложить новый ряд",
     "No reshuffles": "Перетасовок нет",
     "Reshuffle ({left} left)": "Перетасовать (осталось {left})",
     "Deal phase: round {round}/{total}": "Раздача: круг {round}/{total}",

@@ -19,7 +19,7 @@ from patience.game import Game
 from patience.state import State
 
 from . import geometry
-from .i18n import card_name, pile_name, t
+from .i18n import card_name, pile_name, say, t
 
 
 
@@ -151,7 +151,7 @@ class View:
                        aria_label=t("pile.count", pile=named, n=len(pile)) if pile else t("pile.empty", pile=named))
             badge = self.badges.get(i)
             if badge is not None:
-                label = game.stock_label(state) if spec.role == "stock" else ""
+                label = say(game.stock_label(state)) if spec.role == "stock" else ""
                 self.write(("badge", i), badge, style_transform=f"translate({x:.1f}px,{y + m.ch + 2:.1f}px)",
                            text=label or (str(len(pile)) if pile else ""))
             down = state.down[i]
@@ -199,7 +199,7 @@ class View:
         for i, chip in self.chips.items():
             move = offered.get(i)
             x, y = pos[i][-1] if pos[i] else m.origin(i)
-            label = game.spec.action_label(game, state, move) if move and game.spec.action_label else ""
+            label = say(game.spec.action_label(game, state, move)) if move and game.spec.action_label else ""
             self.write(("chip", i), chip, style_transform=f"translate({x:.1f}px,{y + m.ch + 2:.1f}px)",
                        data_move=game.notation(move) if move else "", aria_label=label, title=label,
                        style_z="900")

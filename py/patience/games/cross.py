@@ -129,7 +129,7 @@ def describe(game: "Game", state: State) -> str:
 
 
 SPECIALS = (
-    Special("row", lambda g, s: "Deal a new row", lambda g, s: bool(s.piles[g.stock]), deal_row, on_stock=True),
+    Special("row", lambda g, s: Text("Deal a new row"), lambda g, s: bool(s.piles[g.stock]), deal_row, on_stock=True),
     Special("round", lambda g, s: Text("Next round ({round})", round=g.info_value(s, "round") + 1),
             lambda g, s: not s.piles[g.stock] and rounds_left(g, s) and not g.is_won(s)
             and any(s.piles[i] for i in columns(g)), next_round, on_stock=True),
