@@ -272,6 +272,10 @@ class App:
             self.return_focus[name] = active if active and active != document.body else self.root
         box.hidden = False
         document.getElementById(focus).focus()
+        # focusing a button at the end of a long dialog (the rules) scrolls it there:
+        # a dialog opens at its title
+        for scrolled in box.querySelectorAll(".help-box"):
+            scrolled.scrollTop = 0
 
     def close_dialog(self, name: str) -> None:
         box = document.getElementById(name)
