@@ -185,3 +185,20 @@ def test_rules_help_for_every_game_without_losing_the_game(page):
             assert not page.is_visible("#help")
     potocki = next(s for s in GAMES if s.id == "potocki")
     assert "only name this game" in potocki.help.source and "standard rules of Gaps" in potocki.help.source
+
+
+@pytest.mark.parametrize("game_id", ["klondike", "gaps8"])
+def test_the_menus_stay_inside_a_phone_screen(phone, game_id):
+    """Options ▾ and ⚙ open inside a 390 px screen: nothing is cut off and the page does not
+    grow sideways (the panels used to hang from the menu's left edge, past the screen)."""
+    open_deal(phone, f"?game={game_id}&seed=2")
+    for menu in (".options-menu", ".settings-menu"):
+        phone.tap(f"{menu} summary")
+        box = phone.evaluate(f"""() => {{ const r = document.querySelector('{menu} .options').getBoundingClientRect();
+            const inner = [...document.querySelectorAll('{menu} .options select, {menu} .options label')]
+                .map(e => e.getBoundingClientRect()).filter(b => b.width);
+            return {{left: r.left, right: r.right, vw: document.documentElement.clientWidth,
+                     inner: Math.max(...inner.map(b => b.right)), page: document.scrollingElement.scrollWidth}}; }}""")
+        assert 0 <= box["left"] and box["right"] <= box["vw"], (menu, box)
+        assert box["inner"] <= box["right"] and box["page"] <= box["vw"], (menu, box)
+        phone.tap(f"{menu} summary")  # closed again
