@@ -108,6 +108,26 @@ def test_bad_imports_are_refused_with_a_reason(name):
     assert str(err.value)
 
 
+WHOLE = ["not json", "cut short", "a list", "another format", "future version", "no records"]
+
+
+@pytest.mark.parametrize("name", list(BAD))
+def test_stored_statistics_keep_every_record_that_reads(name):
+    """In storage one damaged record costs only itself: the others are kept (a text that
+    cannot be read as a whole is refused, as an import is)."""
+    if name in WHOLE:
+        with pytest.raises(StatsError):
+            Stats.salvage(BAD[name])
+        return
+    data = json.loads(BAD[name])
+    data["records"]["canfield draw=3"] = {"played": 5, "won": 2, "lost": 3, "streak": 1, "best_streak": 1,
+                                          "best_time_ms": 60000, "fewest_moves": 100, "score_total": 100}
+    stats, reasons = Stats.salvage(json.dumps(data))
+    assert stats.records["canfield draw=3"].played == 5
+    assert len(reasons) == 1 and reasons[0]
+    assert len(stats.records) == len(data["records"]) - 1
+
+
 def test_clock():
     assert clock(None) == "—"
     assert clock(0) == "0:00"

@@ -917,11 +917,16 @@ class App:
         if text is None:
             return
         try:
-            self.stats = Stats.decode(text)
+            self.stats, reasons = Stats.salvage(text)
         except StatsError as err:
             self.storage("set", STATS_KEY + ".broken", text)  # set aside, never dropped
             self.storage("remove", STATS_KEY)
             self.after_load_message = t("stats.unreadable", reason=str(err))
+            return
+        if reasons:  # the damaged records are set aside with the rest; the others are kept
+            self.storage("set", STATS_KEY + ".broken", text)
+            self.write_stats()
+            self.after_load_message = t("stats.partly", reason="; ".join(reasons))
 
     def write_stats(self) -> None:
         self.storage("set", STATS_KEY, self.stats.encode())

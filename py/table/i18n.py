@@ -200,6 +200,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stats.import_undone": "The statistics from before the import are back.",
         "stats.bad_import": "That file could not be imported: {reason}. Your statistics are unchanged.",
         "stats.unreadable": "Your statistics could not be read ({reason}); they were set aside and a new count begins.",
+        "stats.partly": "Part of your statistics could not be read ({reason}); it was set aside, the rest is kept.",
         # cards and piles, for screen readers and announcements
         "card": "{rank} of {suit}",
         "card.up": "{card}, face up",
@@ -389,6 +390,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stats.import_undone": "Статистика возвращена к состоянию до загрузки.",
         "stats.bad_import": "Этот файл не загружен: {reason}. Ваша статистика не изменилась.",
         "stats.unreadable": "Статистику не удалось прочитать ({reason}); она отложена, счёт начинается заново.",
+        "stats.partly": "Часть статистики не удалось прочитать ({reason}); она отложена, остальное сохранено.",
         "card": "{rank} {suit}",
         "card.up": "{card}, открыта",
         "card.down": "закрытая карта",

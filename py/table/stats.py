@@ -125,22 +125,41 @@ class Stats:
 
     @classmethod
     def decode(cls, text: str) -> Stats:
-        """Statistics from their JSON text, every field checked; StatsError says what is wrong."""
-        try:
-            data = json.loads(text)
-        except ValueError:
-            raise StatsError(t("reason.stats.json")) from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise StatsError(t("reason.stats.format"))
-        if data.get("v") != VERSION:
-            raise StatsError(t("reason.stats.version", version=repr(data.get("v"))))
-        records = data.get("records")
-        if not isinstance(records, dict) or len(records) > MAX_RECORDS:
-            raise StatsError(t("reason.stats.records"))
+        """Statistics from their JSON text, every field checked; StatsError says what is
+        wrong.  All or nothing: an imported file is read so."""
         stats = cls()
-        for key, raw in records.items():
+        for key, raw in records_of(text).items():
             stats.records[check_key(key)] = check_record(key, raw)
         return stats
+
+    @classmethod
+    def salvage(cls, text: str) -> tuple[Stats, list[str]]:
+        """The statistics kept in storage: every record that reads, and the reasons of
+        those that do not (a damaged record costs only itself); StatsError when the text
+        as a whole cannot be read."""
+        stats, reasons = cls(), []
+        for key, raw in records_of(text).items():
+            try:
+                stats.records[check_key(key)] = check_record(key, raw)
+            except StatsError as err:
+                reasons.append(str(err))
+        return stats, reasons
+
+
+def records_of(text: str) -> dict[Any, Any]:
+    """The records of a statistics text, its format and version checked."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise StatsError(t("reason.stats.json")) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise StatsError(t("reason.stats.format"))
+    if data.get("v") != VERSION:
+        raise StatsError(t("reason.stats.version", version=repr(data.get("v"))))
+    records = data.get("records")
+    if not isinstance(records, dict) or len(records) > MAX_RECORDS:
+        raise StatsError(t("reason.stats.records"))
+    return records
 
 
 def check_key(key: Any) -> str:

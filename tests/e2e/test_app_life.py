@@ -187,6 +187,18 @@ def test_damaged_statistics_are_set_aside_with_a_message(fresh):
     page.wait_for_selector(READY, timeout=60_000)
     assert "statistics could not be read" in message(page)
     assert page.evaluate("k => localStorage.getItem(k + '.broken')", STATS_KEY).endswith('"rec')
+    # one damaged record costs only itself: the others stay, the whole text is set aside
+    text = json.dumps({"format": "patience-statistics", "v": 1, "records": {
+        "canfield draw=3": {"played": 5, "won": 2, "lost": 3, "streak": 1, "best_streak": 1,
+                            "best_time_ms": 60000, "fewest_moves": 100, "score_total": 100},
+        "klondike draw=3": {"played": "a", "won": -1}}})
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STATS_KEY, text])
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    assert "Part of your statistics could not be read" in message(page)
+    assert page.evaluate("k => localStorage.getItem(k + '.broken')", STATS_KEY) == text
+    kept = json.loads(page.evaluate("k => localStorage.getItem(k)", STATS_KEY))["records"]
+    assert list(kept) == ["canfield draw=3"] and kept["canfield draw=3"]["played"] == 5
 
 
 def test_a_bare_address_reopens_the_last_game(fresh):
