@@ -716,22 +716,25 @@ class App:
             button = document.querySelector(f'#actions button[data-action="{special.kind}"]')
             button.textContent = say(special.label(game, state))
             button.disabled = not special.available(game, state)
-        if status == "won":
-            if session.counted and not session.result:
-                self.count_end(session, True)
-            self.show_win()
-        elif status == "stuck":
+        offers = [s for s in game.spec.specials if s.available(game, state)]
+        if status == "stuck":
             text = t("stuck.stock" if game.stock_move(state) is not None else "stuck")
             if game.spec.scored:
                 text += " " + t("stuck.score", score=game.score(state))
             self.message(text, "stuck")
-        elif not game.card_moves(state) and game.stock_move(state) is None:
-            offers = t("or").join(f"«{say(s.label(game, state))}»" if i18n.language() == "ru"
-                                  else f"“{say(s.label(game, state))}”"
-                                  for s in game.spec.specials if s.available(game, state))
-            self.message(t("stuck.special", offers=offers), "stuck")
+        elif status != "won" and offers and not game.card_moves(state) and game.stock_move(state) is None \
+                and not (game.spec.actions and game.spec.actions(game, state)):
+            # only a button can go on (a reshuffle, a redeal): name it; a place action on
+            # the table (a removal in Bride and Groom, a refill in Cross) is a move too
+            self.message(t("stuck.special", offers=t("or").join(
+                f"«{say(s.label(game, state))}»" if i18n.language() == "ru" else f"“{say(s.label(game, state))}”"
+                for s in offers)), "stuck")
         elif document.getElementById("message").getAttribute("data-kind") in ("stuck", "hint", "blunder"):
             self.clear_message()
+        if status == "won":
+            if session.counted and not session.result:
+                self.count_end(session, True)
+            self.show_win()
         self.assist.changed()
 
     def show_help(self) -> None:

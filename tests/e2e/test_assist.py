@@ -87,6 +87,27 @@ def test_the_indicator_says_winnable_and_finish_plays_it_out(page):
         set_motion(page, "system")
 
 
+def test_finish_in_bride_and_groom_tells_no_stuck_player_on_the_way(page):
+    """Once the stock is out, Bride and Groom goes on by removals alone (place actions, not
+    card moves): no "No card can move: use ." on the way, and none left after the win."""
+    open_deal(page, "?game=bride&seed=3")
+    verdict_is(page, "won")
+    page.evaluate("""() => { window.__kinds = [];
+        window.__kindObserver = new MutationObserver(() => window.__kinds.push(
+            document.getElementById('message').hidden ? '' : document.getElementById('message').dataset.kind));
+        window.__kindObserver.observe(document.getElementById('message'), {attributes: true}); }""")
+    set_motion(page, "off")
+    try:
+        page.click("#finish")
+        page.wait_for_function("() => document.getElementById('table').dataset.status === 'won'", timeout=60_000)
+        kinds = page.evaluate("() => { window.__kindObserver.disconnect(); return window.__kinds; }")
+        assert "stuck" not in kinds, kinds
+        assert not page.is_visible("#message") or page.get_attribute("#message", "data-kind") != "stuck"
+        page.click("#win-close")
+    finally:
+        set_motion(page, "system")
+
+
 def test_a_hint_points_at_a_legal_move(page):
     game = get_game("canfield")
     open_deal(page, to_query(game, 14))
