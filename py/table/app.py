@@ -485,6 +485,7 @@ class App:
             self.refresh()
 
     def restart(self) -> None:
+        self.assist.stop()
         if self.session:
             self.session.restart()
             self.unpick()

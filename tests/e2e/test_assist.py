@@ -135,6 +135,12 @@ def test_the_demo_plays_and_stops(page):
     moves = table(page)["moves"]
     page.wait_for_timeout(1500)
     assert table(page)["moves"] == moves  # stopped
+    page.click("#demo")  # again, and Restart stops it too, as Undo and New deal do
+    page.wait_for_function(f"() => +document.getElementById('table').dataset.moves > {moves}", timeout=30_000)
+    page.click("#restart")
+    assert page.get_attribute("#demo", "aria-pressed") == "false"
+    page.wait_for_timeout(1500)
+    assert table(page)["moves"] == "0"
 
 
 def test_a_losing_move_is_named_and_can_be_undone(page):
