@@ -62,6 +62,26 @@ def value_label(spec: GameSpec, opt: Option, value: str) -> str:
     return t(f"value.{value}") if value in ("on", "off", "inf") else value
 
 
+def record_title(key: str) -> str:
+    """A statistics record's name for a person: the game, and its options that differ from
+    the defaults by their labels ("Klondike (Cards turned from the stock: 1)"); an option
+    this version does not know stays as it is written in the key."""
+    game_id, *pairs = key.split(" ")
+    spec = BY_ID[game_id]
+    known = {opt.name: opt for opt in spec.options}
+    parts = []
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        opt = known.get(name)
+        if opt is not None and value == opt.default:
+            continue
+        try:
+            parts.append(f"{option_label(spec, opt)}: {value_label(spec, opt, value)}" if opt is not None else pair)
+        except KeyError:  # a value this version does not know
+            parts.append(pair)
+    return game_name(spec) + (f" ({'; '.join(parts)})" if parts else "")
+
+
 def fresh_seed() -> int:
     """A new deal number (nine digits at most, easy to read out and type)."""
     return random.randint(1, min(MAX_SEED, 999_999_999))
@@ -1002,10 +1022,7 @@ class App:
         body.replaceChildren()
         for key, rec in sorted(self.stats.records.items()):
             row = document.createElement("tr")
-            game_id, *options = key.split(" ")
-            spec = BY_ID[game_id]
-            for value in (game_name(spec) + (f" ({', '.join(options)})" if options else ""),
-                          rec.played, rec.won, f"{100 * rec.win_rate:.0f}%", rec.best_streak, clock(rec.best_time_ms)):
+            for value in (record_title(key), rec.played, rec.won, f"{100 * rec.win_rate:.0f}%", rec.best_streak, clock(rec.best_time_ms)):
                 cell = document.createElement("td")
                 cell.textContent = str(value)
                 row.appendChild(cell)

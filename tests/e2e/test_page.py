@@ -202,3 +202,12 @@ def test_the_menus_stay_inside_a_phone_screen(phone, game_id):
         assert 0 <= box["left"] and box["right"] <= box["vw"], (menu, box)
         assert box["inner"] <= box["right"] and box["page"] <= box["vw"], (menu, box)
         phone.tap(f"{menu} summary")  # closed again
+
+
+def test_every_statistics_column_fits_a_phone_screen(phone):
+    open_deal(phone, "?game=klondike&seed=2")
+    phone.tap("#stats-open")
+    sizes = phone.evaluate("() => { const s = document.querySelector('#stats .scroll'); "
+                           "return [s.scrollWidth, s.clientWidth]; }")
+    assert sizes[0] <= sizes[1], sizes
+    phone.tap("#stats-close")
