@@ -267,8 +267,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "settings.left": "Для левши (зеркально)",
         "settings.auto": "Надёжные ходы в дом делаются сами",
         "settings.winnable": "Новые расклады — только решаемые",
-        "assist.won": "Решаем",
-        "assist.lost": "Не решаем",
+        "assist.won": "Сходится",  # a patience «сходится»: comes out
+        "assist.lost": "Не сходится",
         "assist.unknown": "Неизвестно",
         "assist.checking": "Проверяю…",
         "assist.all_known": "Проверено решателем, который видит все карты, и закрытые тоже (все карты известны).",
