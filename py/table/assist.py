@@ -484,7 +484,12 @@ def move_words(app: Any, state: State, move: Move) -> str:
         return t("assist.stock")
     special = game.special(move.kind)
     if special is not None:
-        return say(special.label(game, state))
+        return lower_first(say(special.label(game, state)))
     if game.spec.action_label is not None:
-        return say(game.spec.action_label(game, state, move))
+        return lower_first(say(game.spec.action_label(game, state, move)))
     return move.kind
+
+
+def lower_first(label: str) -> str:
+    """A button's label inside a sentence: «Подсказка: раздать круг 2 из 8»."""
+    return label[:1].lower() + label[1:]
