@@ -215,6 +215,9 @@ class View:
                  f"{rank_name(card.rank)}\n{SUIT_SYMBOLS[card.suit]}") if face_up else ("",) * 4
         for part, text in zip(self.parts[card], texts):
             part.textContent = text
+        # the two-figure rank is drawn narrower, as on printed cards: in an overlapping
+        # row only a strip of each card shows, and "10" must read there as well as "9"
+        self.parts[card][0].classList.toggle("ten", face_up and card.rank == 10)
 
     def slot_label(self, game: Game, state: State, i: int) -> str:
         spec = game.piles[i]

@@ -211,3 +211,25 @@ def test_every_statistics_column_fits_a_phone_screen(phone):
                            "return [s.scrollWidth, s.clientWidth]; }")
     assert sizes[0] <= sizes[1], sizes
     phone.tap("#stats-close")
+
+
+def test_a_ten_reads_in_full_on_a_squeezed_row_in_large_print(phone):
+    """«Восемь тузов» on a phone overlaps its rows: only a strip of each card shows, and in
+    large print "10" ran under the next card ("1(")."""
+    open_deal(phone, "?game=gaps8&seed=4")
+    phone.tap(".settings-menu summary")
+    phone.check("#set-large")
+    phone.keyboard.press("Escape")
+    try:
+        phone.wait_for_timeout(300)
+        cut = phone.evaluate("""() => [...document.querySelectorAll('#table .card[data-face="up"]')]
+            .filter(c => c.dataset.card.startsWith('T')).map(c => {
+                const box = c.getBoundingClientRect(), rank = c.querySelector('.rank').getBoundingClientRect();
+                const over = [...document.querySelectorAll('#table .card')].map(o => o.getBoundingClientRect())
+                    .filter(o => Math.abs(o.top - box.top) < 2 && o.left > box.left).map(o => o.left);
+                return over.length ? rank.right - Math.min(...over) : -1; })""")
+        assert len(cut) >= 4 and max(cut) <= 0, cut
+    finally:
+        phone.tap(".settings-menu summary")
+        phone.uncheck("#set-large")
+        phone.keyboard.press("Escape")
