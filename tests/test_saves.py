@@ -64,6 +64,17 @@ def test_damaged_saves_are_refused_with_a_reason(damage, reason):
         saves.decode(damage(text))
 
 
+def test_a_damaged_save_is_told_in_the_engines_words_not_pythons():
+    data = json.loads(saves.encode(played("klondike", 3, 10)))
+    data["options"] = ["draw"]  # dict() of it: "dictionary update sequence element #0 …"
+    with pytest.raises(saves.SaveError) as err:
+        saves.decode(json.dumps(data))
+    assert str(err.value) == "the save is incomplete or damaged"
+    data["options"] = {"draw": "9"}
+    with pytest.raises(saves.SaveError, match=r"damaged \(option draw of klondike takes 3 \| 1, not '9'\)"):
+        saves.decode(json.dumps(data))
+
+
 def test_time_and_statistics_marks_round_trip():
     session = played("klondike", 4, 12)
     session.elapsed_ms, session.counted, session.result = 83_000, True, "won"

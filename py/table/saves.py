@@ -84,7 +84,10 @@ def decode(text: str) -> Session:
         counted = data.get("counted", bool(at))
         result = data.get("result", "")
     except (KeyError, TypeError, ValueError, OverflowError) as err:  # OverflowError: int() of an infinity
-        raise SaveError(t("reason.save.damaged", error=err)) from None
+        # the engine's own words name what is wrong; Python's ("dictionary update sequence
+        # element #0 has length 1") would not tell a player anything
+        raise SaveError(t("reason.save.damaged", error=err) if isinstance(err, PatienceError)
+                        else t("reason.save.damaged_plain")) from None
     if not isinstance(counted, bool) or result not in ("", "won") or elapsed < 0:
         raise SaveError(t("reason.save.marks"))
     if not 1 <= seed <= MAX_SEED:
