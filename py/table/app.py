@@ -950,7 +950,7 @@ class App:
         if reasons:  # the damaged records are set aside with the rest; the others are kept
             self.storage("set", STATS_KEY + ".broken", text)
             self.write_stats()
-            self.after_load_message = t("stats.partly", reason="; ".join(reasons))
+            self.after_load_message = t("stats.partly", reason="; ".join(reasons[:3]) + ("; …" if reasons[3:] else ""))
 
     def write_stats(self) -> None:
         self.storage("set", STATS_KEY, self.stats.encode())
