@@ -30,6 +30,10 @@ def test_foundations_start_at_the_base_rank_and_wrap():
     s = position(g, f1="Qh", t1="Qs", t2="Js", t3="Kh", info="0,12")
     legal = names(g, g.legal_moves(s))
     assert "t1>f2" in legal and "t2>f2" not in legal  # only the base rank starts a foundation
+    assert g.explain(s, g.parse_move("t2>f2")) == \
+        "A foundation starts with a card of the base rank, the rank of the first foundation card."
+    assert g.explain(s, g.parse_move("t2>f1")) == \
+        "Here a card goes on a card one rank lower, of the same suit (and an ace on a king)."
     assert "t3>f1" in legal  # Q K ...
     s = position(g, f1="QhKh", t1="Ah", info="0,12")
     assert "t1>f1" in names(g, g.legal_moves(s))  # ... A 2 ...: wrap
@@ -43,6 +47,8 @@ def test_tableau_builds_down_alternating_with_wrap():
     legal = names(g, g.legal_moves(s))
     assert "t2>t1" in legal  # red K on black A
     assert "t3>t1" not in legal  # black on black
+    assert g.explain(s, g.parse_move("t3>t1")) == \
+        "Here a card goes on a card one rank higher, of the other colour (and a king on an ace)."
     assert "t1>t4" not in legal
 
 

@@ -150,8 +150,26 @@ def test_face_down_top_turns_up_in_the_same_action():
 def test_illegal_moves_raise_clear_errors():
     g = klondike()
     s = g.deal(1)
-    with pytest.raises(IllegalMoveError, match="t1>t2 is not legal"):
+    # 8h on 7h: the refusal names the rule broken, not the notation
+    with pytest.raises(IllegalMoveError, match=r"^Here a card goes on a card one rank higher, of the other colour\.$"):
         g.play(s, g.parse_move("t1>t2"))
+    refusals = {  # a move → the declared rule it breaks
+        "t1>t3": "Here a card goes on a card one rank higher, of the other colour.",  # 8h on Ac
+        "t2>f1": "A foundation starts with an ace.",  # Ts
+        "t1>stock": "A card from here cannot go there.",
+        "stock>t1": "No card can be taken from here now.",
+    }
+    for text, words in refusals.items():
+        assert g.explain(s, g.parse_move(text)) == words, text
+    s2 = position(g, t1="Kc", t2="2:4h5s9d", t3="Qd", f1="Ah")
+    assert g.explain(s2, g.parse_move("t3>t2")) == "Here a card goes on a card one rank higher, of the other colour."
+    assert g.explain(s2, g.parse_move("t1>f1")) == "Here a card goes on a card one rank lower, of the same suit."
+    assert g.explain(s2, g.parse_move("f1>t1")) == "Under these rules a card does not leave a foundation."
+    s3 = position(g, t1="", t2="Qd", t3="Jc", t4="KhQs")
+    assert g.explain(s3, g.parse_move("t2>t1")) == "Only a king goes to an empty column."
+    assert g.explain(s3, g.parse_move("t4:2>f1")) == "Only one card at a time goes there."
+    back = klondike(foundation_return="on")
+    assert back.explain(position(back, f1="Ah", f2="As"), back.parse_move("f1>f2")) == "A card from here cannot go there."
     for bad in [Move("move", 0, 0, 1), Move("move", 99, 1, 1), Move("move", 8, 9, 5), Move("recycle")]:
         with pytest.raises(IllegalMoveError):
             g.play(s, bad)

@@ -15,6 +15,7 @@ from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, Option
 from .rng import Rng
 from .spec import GameSpec, Layout, PileSpec, Special
 from .state import Pile, State
+from .text import Text
 
 MOVE, DEAL, RECYCLE = "move", "deal", "recycle"
 
@@ -315,7 +316,40 @@ class Game:
     def explain(self, state: State, move: Move) -> str:
         """Why a move is refused, in words a player can act on."""
         reason = self.spec.explain(self, state, move) if self.spec.explain is not None else None
-        return reason or f"{self.notation(move)} is not legal here"
+        return reason or self.rule_refusal(state, move) or f"{self.notation(move)} is not legal here"
+
+    def rule_refusal(self, state: State, move: Move) -> Text | None:
+        """Which declared rule a refused card move breaks (None: a game's own rule, or
+        not a card move): the same checks as ``rule_accepts``, in its order."""
+        if move.kind != MOVE or self.spec.accept is not None or self.spec.generate is not None:
+            return None
+        npiles = len(self.piles)
+        if not (0 <= move.src < npiles and 0 <= move.dst < npiles) or move.src == move.dst or move.n < 1:
+            return None
+        source, target = self.piles[move.src], self.piles[move.dst]
+        if not self.pick_sizes(state, move.src):
+            return Text("No card can be taken from here now.")
+        if source.role == "foundation" and not source.sends:
+            return Text("Under these rules a card does not leave a foundation.")
+        if target.role not in source.sends:
+            return Text("A card from here cannot go there.")
+        if move.n > 1 and target.max_in == 1:
+            return Text("Only one card at a time goes there.")
+        sizes = self.sizes_to(self.pick_sizes(state, move.src), move.dst)
+        if move.n not in sizes or move.n > target.max_in:
+            return None
+        card = state.piles[move.src][-1 if target.flip_in else -move.n]
+        pile = state.piles[move.dst]
+        if pile:
+            build = target.build
+            if build is None:
+                return Text("Nothing is laid on this pile.")
+            if build.fits(pile[-1], card):
+                return None
+            return BUILD_WORDS.get((build.direction, build.suit, build.wrap))
+        if self.accepts_on_empty(state, move.src, target, card):
+            return None
+        return EMPTY_WORDS.get((target.role, target.empty), Text("This place takes no card."))
 
     def apply(self, state: State, move: Move) -> State:
         """Unchecked and fast: for search over moves known to be legal."""
@@ -420,3 +454,24 @@ def resolve_options(spec: GameSpec, given: Mapping[str, str]) -> dict[str, str]:
         out[name] = value
     return out
 
+
+
+# The build rules in words, for a refused move (the table says them in Russian too).
+BUILD_WORDS: dict[tuple[int, str, bool], Text] = {
+    (-1, "alt", False): Text("Here a card goes on a card one rank higher, of the other colour."),
+    (-1, "alt", True): Text("Here a card goes on a card one rank higher, of the other colour "
+                            "(and a king on an ace)."),
+    (-1, "same", False): Text("Here a card goes on a card one rank higher, of the same suit."),
+    (1, "same", False): Text("Here a card goes on a card one rank lower, of the same suit."),
+    (1, "same", True): Text("Here a card goes on a card one rank lower, of the same suit "
+                            "(and an ace on a king)."),
+    (1, "any", False): Text("Here a card goes on a card one rank lower, of any suit."),
+}
+
+# What an empty pile takes, in words.
+EMPTY_WORDS: dict[tuple[str, str], Text] = {
+    ("tableau", "K"): Text("Only a king goes to an empty column."),
+    ("tableau", "from_waste"): Text("An empty column is filled from the waste only."),
+    ("foundation", "A"): Text("A foundation starts with an ace."),
+    ("foundation", "base"): Text("A foundation starts with a card of the base rank, the rank of the first foundation card."),
+}

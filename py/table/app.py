@@ -1263,8 +1263,14 @@ class App:
                                   press.x - left, press.y - top)
         if target is not None:
             self.play(Move(MOVE, press.pile, target, press.n))
-        else:
-            self.render()  # animates back home
+            return
+        self.render()  # animates back home
+        spot = self.locate(event)
+        if spot is not None and spot[0] != press.pile:  # dropped on a pile that refuses it: say why
+            game, state = self.session.game, self.session.state
+            why = refusal(game.explain(state, Move(MOVE, press.pile, spot[0], press.n)))
+            self.message(why, "warning")
+            self.announce(why)
 
     def drop_target(self, press: Press, px: float, py: float, sx: float, sy: float) -> int | None:
         """The target under the pointer (px, py), else the one the dragged card overlaps most

@@ -472,6 +472,29 @@ def pile_name(name: str, lang: str | None = None) -> str:
 
 # What the engine says (patience.text.Text), in Russian, keyed by the English template.
 ENGINE_RU: dict[str, str] = {
+    "No card can be taken from here now.": "Отсюда сейчас нельзя взять карту.",
+    "Under these rules a card does not leave a foundation.": "По этим правилам карта из дома не уходит.",
+    "A card from here cannot go there.": "Отсюда туда карту не кладут.",
+    "Only one card at a time goes there.": "Туда кладут только по одной карте.",
+    "Nothing is laid on this pile.": "На эту стопку ничего не кладут.",
+    "This place takes no card.": "Сюда карту не кладут.",
+    "Here a card goes on a card one rank higher, of the other colour.":
+        "Здесь карту кладут на карту старше на одну, другого цвета.",
+    "Here a card goes on a card one rank higher, of the other colour (and a king on an ace).":
+        "Здесь карту кладут на карту старше на одну, другого цвета (и короля на туза).",
+    "Here a card goes on a card one rank higher, of the same suit.":
+        "Здесь карту кладут на карту той же масти, старше на одну.",
+    "Here a card goes on a card one rank lower, of the same suit.":
+        "Здесь карту кладут на карту той же масти, младше на одну.",
+    "Here a card goes on a card one rank lower, of the same suit (and an ace on a king).":
+        "Здесь карту кладут на карту той же масти, младше на одну (и туза на короля).",
+    "Here a card goes on a card one rank lower, of any suit.":
+        "Здесь карту кладут на карту любой масти, младше на одну.",
+    "Only a king goes to an empty column.": "На пустое место в столбце кладут только короля.",
+    "An empty column is filled from the waste only.": "Пустой столбец заполняют только из отбоя.",
+    "A foundation starts with an ace.": "Дом начинают с туза.",
+    "A foundation starts with a card of the base rank, the rank of the first foundation card.":
+        "Дом начинают с карты базового достоинства — того же, что у первой карты в доме.",
     "Play the waste card first: onto a foundation or one of the five piles.":
         "Сначала сыграйте карту из отбоя: в дом или на одну из пяти стопок.",
     "Frog has no redeal: the stock is turned only once.":
