@@ -35,6 +35,7 @@ WINNABLE_HOPELESS = 16  # so many in a row under the same rules: later searches 
 STEP_MS = 320  # between the moves of Finish and of the demo (animated)
 SAFE_STEP_MS = 160  # between safe moves played by themselves
 QUICK_STEP_MS = 40  # the same with animation off
+DIALOG_WAIT_MS = 250  # Finish and the demo look again this often while a dialog is open
 
 
 class Runner:
@@ -358,6 +359,9 @@ class Assistant:
 
     def next_move(self, token: int) -> None:
         if token != self.play_token or not self.playing:
+            return
+        if self.app.open_dialog_box() is not None:  # the rules or the statistics are open: wait
+            later(lambda: self.next_move(token), DIALOG_WAIT_MS)
             return
         session = self.app.session
         state = session.state

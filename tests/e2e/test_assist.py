@@ -141,6 +141,17 @@ def test_the_demo_plays_and_stops(page):
     assert page.get_attribute("#demo", "aria-pressed") == "false"
     page.wait_for_timeout(1500)
     assert table(page)["moves"] == "0"
+    # the demo waits while the rules are open, and goes on once they close
+    page.click("#demo")
+    page.wait_for_function("() => +document.getElementById('table').dataset.moves >= 1", timeout=30_000)
+    page.click("#rules")
+    page.wait_for_timeout(400)
+    moves = table(page)["moves"]
+    page.wait_for_timeout(1500)
+    assert table(page)["moves"] == moves and page.get_attribute("#demo", "aria-pressed") == "true"
+    page.keyboard.press("Escape")
+    page.wait_for_function(f"() => +document.getElementById('table').dataset.moves > {moves}", timeout=30_000)
+    page.click("#demo")
 
 
 def test_a_losing_move_is_named_and_can_be_undone(page):
