@@ -402,9 +402,17 @@ class App:
             self.load(game, fresh_seed(), "push")
 
     def switch_game(self, game_id: str) -> None:
+        """Another game from the menu: its saved game, else a new deal (a winnable one,
+        under "winnable deals only": the table keeps its game until one is found)."""
         saved = self.read_save(game_id)
         if saved is not None:
             self.load(saved.game, saved.seed, "push", saved)
+        elif self.settings.get("winnable") and self.session is not None:
+            game = get_game(game_id)
+            document.getElementById("game").value = self.session.game.id  # what the table shows
+            self.assist.find_winnable(game, fresh_seed, lambda seed: self.load(game, seed, "push"),
+                                      game_name(game.spec))
+            return
         else:
             self.load(get_game(game_id), fresh_seed(), "push")
         self.show_notes([])

@@ -423,7 +423,8 @@ class Assistant:
         return QUICK_STEP_MS if motion in ("0ms", "0s", "0") else ms
 
     # --- winnable deals only ------------------------------------------------------------
-    def find_winnable(self, game: Any, seeds: Callable[[], int], found: Callable[[int], None]) -> None:
+    def find_winnable(self, game: Any, seeds: Callable[[], int], found: Callable[[int], None],
+                      name: str = "") -> None:
         """Try deals one after another until the solver proves one winnable.
 
         Under some rules (Frog in suit) the solver decides no deal within its budget, won
@@ -431,7 +432,8 @@ class Assistant:
         deal not checked; once WINNABLE_HOPELESS deals in a row under the same game and
         options were such, later searches offer it at once (for «Восемь тузов», whose deals
         are the next hardest to decide, about a third within the budget, that happens by
-        chance about once in 800 runs of 16)."""
+        chance about once in 800 runs of 16).  ``name``: the game's name, for a search
+        of another game than the one on the table."""
         self.stop()
         tries = [0]
         rules = repr(game)
@@ -441,7 +443,8 @@ class Assistant:
             self.app.message(t("assist.search_cancelled"), "info")
 
         def give_up(key: str) -> None:
-            self.app.message(t(key, n=tries[0]), "warning", t("assist.deal_any"), lambda: found(seeds()))
+            text = f"{name}: {t(key, n=tries[0])}" if name else t(key, n=tries[0])
+            self.app.message(text, "warning", t("assist.deal_any"), lambda: found(seeds()))
 
         if self.undecided.get(rules, 0) >= WINNABLE_HOPELESS:
             give_up("assist.search_hopeless")
@@ -457,7 +460,8 @@ class Assistant:
             tries[0] += 1
             seed = seeds()
             start = game.deal(seed)
-            self.app.message(t("assist.searching", n=tries[0]), "searching", t("assist.cancel"), cancel)
+            searching = t("assist.searching_game", game=name, n=tries[0]) if name else t("assist.searching", n=tries[0])
+            self.app.message(searching, "searching", t("assist.cancel"), cancel)
 
             def done(search: Search) -> None:
                 result = search.result()

@@ -99,6 +99,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "assist.move": "{cards} to {pile}",
         "assist.stock": "turn the stock",
         "assist.searching": "Looking for a winnable deal… (deal {n})",
+        "assist.searching_game": "{game}: looking for a winnable deal… (deal {n})",
         "assist.cancel": "Cancel",
         "assist.search_cancelled": "The search is stopped; the deal on the table is unchanged.",
         "assist.search_failed": ("None of the {n} deals tried could be proven winnable in time; the deal on the "
@@ -287,6 +288,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "assist.move": "{cards} — на {pile}",
         "assist.stock": "открыть карту из колоды",
         "assist.searching": "Ищу решаемый расклад… (расклад {n})",
+        "assist.searching_game": "{game}: ищу решаемый расклад… (расклад {n})",
         "assist.cancel": "Отмена",
         "assist.search_cancelled": "Поиск остановлен; расклад на столе прежний.",
         "assist.search_failed": ("Ни один из {n} раскладов не удалось вовремя доказать решаемым; расклад на "

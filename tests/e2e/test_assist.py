@@ -12,6 +12,7 @@ import pytest
 from patience import get_game
 from patience.game import MOVE, Move
 from patience.solver import LOST, WON, safe_moves, solve
+from table import saves
 from table.urlstate import to_query
 
 from ui import click_stock, message, open_deal, play_by_pointer, table, visit, wait_moves
@@ -183,6 +184,31 @@ def test_winnable_deals_only(page, game_id, options):
         verdict_is(page, "won", timeout=1000)  # proven before it was shown
         seed = int(table(page)["seed"])
         assert solve(game, game.deal(seed), 200_000).verdict == WON
+    finally:
+        set_option(page, "winnable", False)
+
+
+def test_winnable_deals_only_holds_when_switching_game(page):
+    """A game chosen from the menu with no saved game gets a deal proven winnable too;
+    the table keeps its game, and the menu names it, until one is found."""
+    open_deal(page, "?game=klondike&seed=1")
+    page.evaluate(f"localStorage.removeItem({saves.key('bride')!r})")
+    set_option(page, "winnable", True)
+    try:
+        page.select_option("#game", "bride")
+        page.wait_for_function("() => document.getElementById('table').dataset.game === 'bride'", timeout=30_000)
+        verdict_is(page, "won", timeout=1000)  # proven before it was shown
+        game = get_game("bride")
+        assert solve(game, game.deal(int(table(page)["seed"])), 200_000).verdict == WON
+        assert page.input_value("#game") == "bride"
+        # a slow search (Frog in suit decides nothing): the menu still names the game on the table
+        page.evaluate(f"localStorage.removeItem({saves.key('frog')!r})")
+        page.select_option("#game", "frog")
+        page.wait_for_function("() => document.getElementById('message').dataset.kind === 'searching'")
+        assert message(page).startswith("Frog: looking for a winnable deal")
+        assert page.input_value("#game") == "bride" and table(page)["game"] == "bride"
+        page.click("#message-action")  # cancel
+        assert "stopped" in message(page) and table(page)["game"] == "bride"
     finally:
         set_option(page, "winnable", False)
 
