@@ -211,5 +211,12 @@ def test_session_undo_redo_restart():
     session.undo()
     session.play(Move("deal"))  # a new move drops the redo branch
     assert not session.can_redo() and session.move_count == 5
+    before = session.state
     session.restart()
-    assert session.state == start and session.move_count == 0 and not session.can_redo()
+    assert session.state == start and session.move_count == 0 and not session.can_undo()
+    while session.redo():  # a restart is taken back by redo ...
+        pass
+    assert session.state == before and session.move_count == 5 and session.moves[-1] == Move("deal")
+    session.restart()
+    session.play(Move("deal"))  # ... until a new move
+    assert not session.can_redo() and session.move_count == 1

@@ -60,7 +60,6 @@ class Session:
         return True
 
     def restart(self) -> None:
-        """Back to the deal with an empty history: a fresh start of the same deal."""
-        del self.states[1:]
-        del self.moves[:]
+        """Back to the deal.  The moves stay for redo, so a restart by mistake is taken
+        back by redoing them; the first new move drops them, as any move does."""
         self.at = 0

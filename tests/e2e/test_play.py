@@ -114,10 +114,13 @@ def test_drag_taps_stock_illegal_drop_undo_redo(page):
     session.play(move)
     wait_moves(page, session.move_count)
     assert_dom_is(page, game, session.state)
-    # Restart returns to the deal
+    # Restart returns to the deal; Redo takes it back, move by move
     page.click("#restart")
     wait_moves(page, 0)
     assert_dom_is(page, game, game.deal(seed))
+    page.click("#redo")
+    wait_moves(page, 1)
+    assert_dom_is(page, game, session.states[1])
 
 
 def winning_line(game, seeds):
