@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 import traceback
-from typing import Any
+from typing import Any, Callable
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
@@ -32,6 +32,7 @@ from .urlstate import MAX_SEED, Request, parse_query, to_query
 from .view import View
 
 DRAG_THRESHOLD = {"mouse": 4.0, "pen": 6.0, "touch": 8.0}
+Words = str | Callable[[], str]  # a message's words, or how to say them in the language of the moment
 DOUBLE_TAP_MS = 350.0
 LAST_GAME_KEY = "patience.v1.last"  # the game a bare address reopens
 SETTINGS_KEY = "patience.v1.settings"  # language, theme, animation, large print, left hand
@@ -121,6 +122,8 @@ class App:
         self.storage_warned = False
         self.after_load_message = ""
         self.message_action: Any = None
+        self.message_words: tuple[Words, Words] = ("", "")
+        self.message_at: Any = None  # the position a message was given in
         self.worker: Any = None  # the service worker's registration
         self.updating = False
         self.stats = Stats()
@@ -139,7 +142,7 @@ class App:
                 window.console.error(traceback.format_exc())
                 self.press = None
                 self.unpick()
-                self.message(t("error"), "error")
+                self.message(lambda: t("error"), "error")
                 if self.session is not None:
                     self.view.drop_all()
                     self.refresh()
@@ -274,6 +277,8 @@ class App:
                 el.setAttribute(attr, t(str(el.getAttribute(f"data-i18n-{attr}"))))
         for opt in document.querySelectorAll("#game option"):
             opt.textContent = game_name(BY_ID[str(opt.value)])
+        if not document.getElementById("message").hidden:
+            self.say_message()
         if self.session is not None:
             self.build_options(self.session.game)
             document.getElementById("deal-no").textContent = t("deal.no", seed=self.session.seed)
@@ -410,8 +415,7 @@ class App:
         elif self.settings.get("winnable") and self.session is not None:
             game = get_game(game_id)
             document.getElementById("game").value = self.session.game.id  # what the table shows
-            self.assist.find_winnable(game, fresh_seed, lambda seed: self.load(game, seed, "push"),
-                                      game_name(game.spec))
+            self.assist.find_winnable(game, fresh_seed, lambda seed: self.load(game, seed, "push"), named=True)
             return
         else:
             self.load(get_game(game_id), fresh_seed(), "push")
@@ -484,7 +488,7 @@ class App:
         try:
             self.session.play(move)
         except IllegalMoveError as err:
-            self.message(refusal(err), "warning")
+            self.message(lambda: refusal(err), "warning")
             self.announce(refusal(err))
             self.refresh()
             return False
@@ -747,18 +751,19 @@ class App:
             button.disabled = not special.available(game, state)
         offers = [s for s in game.spec.specials if s.available(game, state)]
         if status == "stuck":
-            text = t("stuck.stock" if game.stock_move(state) is not None else "stuck")
-            if game.spec.scored:
-                text += " " + t("stuck.score", score=game.score(state))
-            self.message(text, "stuck")
+            def stuck() -> str:
+                text = t("stuck.stock" if game.stock_move(state) is not None else "stuck")
+                return text + " " + t("stuck.score", score=game.score(state)) if game.spec.scored else text
+            self.message(stuck, "stuck")
         elif status != "won" and offers and not game.card_moves(state) and game.stock_move(state) is None \
                 and not (game.spec.actions and game.spec.actions(game, state)):
             # only a button can go on (a reshuffle, a redeal): name it; a place action on
             # the table (a removal in Bride and Groom, a refill in Cross) is a move too
-            self.message(t("stuck.special", offers=t("or").join(
+            self.message(lambda: t("stuck.special", offers=t("or").join(
                 f"«{say(s.label(game, state))}»" if i18n.language() == "ru" else f"“{say(s.label(game, state))}”"
                 for s in offers)), "stuck")
-        elif document.getElementById("message").getAttribute("data-kind") in ("stuck", "hint", "blunder"):
+        elif document.getElementById("message").getAttribute("data-kind") in ("stuck", "hint", "blunder") \
+                and self.message_at is not state:  # said of another position (a setting changed: kept)
             self.clear_message()
         if status == "won":
             if session.counted and not session.result:
@@ -837,16 +842,23 @@ class App:
     def close_win(self) -> None:
         self.close_dialog("win")
 
-    def message(self, text: str, kind: str = "info", action: str = "", on_action: Any = None) -> None:
-        """Show a message; ``action`` labels its button, which calls ``on_action``."""
+    def message(self, text: Words, kind: str = "info", action: Words = "", on_action: Any = None) -> None:
+        """Show a message; ``action`` labels its button, which calls ``on_action``.  Text
+        and label given as functions are said again in a newly chosen language."""
         self.message_action = on_action
+        self.message_words = (text, action)
+        self.message_at = self.session.state if self.session is not None else None
+        self.say_message()
         box = document.getElementById("message")
+        box.dataset.kind = kind
+        box.hidden = False
+
+    def say_message(self) -> None:
+        text, action = (words() if callable(words) else words for words in self.message_words)
         document.getElementById("message-text").textContent = text
         button = document.getElementById("message-action")
         button.textContent = action
         button.hidden = not action
-        box.dataset.kind = kind
-        box.hidden = False
 
     def message_clicked(self, event: Any) -> None:
         if self.message_action is not None:
@@ -882,7 +894,7 @@ class App:
             self.on(worker, "statechange", changed)
 
     def offer_update(self) -> None:
-        self.message(t("update"), "update", t("update.reload"), self.apply_update)
+        self.message(lambda: t("update"), "update", lambda: t("update.reload"), self.apply_update)
 
     def apply_update(self) -> None:
         """The waiting version takes over; the page reloads into it (the game is saved)."""
@@ -1145,12 +1157,12 @@ class App:
             return  # a damaged save is dealt with when it is opened
         self.written[key] = text
         self.load(saved.game, saved.seed, "replace", saved, save_old=False)
-        self.message(t("tabs.updated"), "info")
+        self.message(lambda: t("tabs.updated"), "info")
 
     def offer_resume(self, saved: Session) -> None:
         self.resumable = saved
-        self.message(t("resume", game=game_name(saved.game.spec), seed=saved.seed, n=saved.move_count),
-                     "resume", t("resume.action"), self.resume)
+        self.message(lambda: t("resume", game=game_name(saved.game.spec), seed=saved.seed, n=saved.move_count),
+                     "resume", lambda: t("resume.action"), self.resume)
 
     def resume(self) -> None:
         saved = self.resumable
@@ -1175,7 +1187,7 @@ class App:
                 if self.session is None:  # still starting: told once the table is shown
                     self.after_load_message = " ".join(filter(None, [self.after_load_message, t("storage")]))
                 else:
-                    self.message(t("storage"), "warning")
+                    self.message(lambda: t("storage"), "warning")
         return None
 
     # --- pointer ---------------------------------------------------------------------
@@ -1276,9 +1288,9 @@ class App:
         spot = self.locate(event)
         if spot is not None and spot[0] != press.pile:  # dropped on a pile that refuses it: say why
             game, state = self.session.game, self.session.state
-            why = refusal(game.explain(state, Move(MOVE, press.pile, spot[0], press.n)))
-            self.message(why, "warning")
-            self.announce(why)
+            reason = game.explain(state, Move(MOVE, press.pile, spot[0], press.n))
+            self.message(lambda: refusal(reason), "warning")
+            self.announce(refusal(reason))
 
     def drop_target(self, press: Press, px: float, py: float, sx: float, sy: float) -> int | None:
         """The target under the pointer (px, py), else the one the dragged card overlaps most
@@ -1317,7 +1329,8 @@ class App:
                 self.play(move)
             else:
                 if state.piles[pile]:  # a stock that may not deal now: say why
-                    self.message(refusal(game.explain(state, Move("deal"))), "warning")
+                    reason = game.explain(state, Move("deal"))
+                    self.message(lambda: refusal(reason), "warning")
                 self.render()
             return
         now = float(window.performance.now())

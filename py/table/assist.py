@@ -22,7 +22,7 @@ from patience.game import MOVE, Move
 from patience.solver import LOST, UNKNOWN, WON, Search, safe_moves
 from patience.state import State
 
-from .i18n import pile_name, say, t
+from .i18n import game_name, pile_name, say, t
 
 SLICE_S = 0.02  # one slice of search: well under a long task (50 ms)
 STEP_S = 0.004  # one step within a slice
@@ -260,8 +260,8 @@ class Assistant:
             if found is not None and found[0] == WON:
                 self.told.add(code)
                 before, move = session.states[k], session.moves[k]
-                text = t("assist.blunder", n=k + 1, move=self.app.describe_move(before, move))
-                self.app.message(text, "blunder", t("assist.undo_to"), lambda: self.undo_to(k))
+                self.app.message(lambda: t("assist.blunder", n=k + 1, move=self.app.describe_move(before, move)),
+                                 "blunder", lambda: t("assist.undo_to"), lambda: self.undo_to(k))
                 return
             if found is not None:
                 return  # lost already then: this move did not lose it
@@ -293,7 +293,7 @@ class Assistant:
             return
         move = search.best_move()
         if move is None:
-            self.app.message(t("assist.no_hint"), "hint")
+            self.app.message(lambda: t("assist.no_hint"), "hint")
             return
         self.give_hint(move)
 
@@ -301,9 +301,9 @@ class Assistant:
         session = self.app.session
         self.hint = move
         self.hint_state = session.state
-        text = t("assist.hint", move=self.app.describe_move(session.state, move))
-        self.app.message(text, "hint")
-        self.app.announce(text)
+        state = session.state
+        self.app.message(lambda: t("assist.hint", move=self.app.describe_move(state, move)), "hint")
+        self.app.announce(t("assist.hint", move=self.app.describe_move(state, move)))
         self.app.render()
         document.getElementById("table").dataset.hint = session.game.notation(move)
 
@@ -424,7 +424,7 @@ class Assistant:
 
     # --- winnable deals only ------------------------------------------------------------
     def find_winnable(self, game: Any, seeds: Callable[[], int], found: Callable[[int], None],
-                      name: str = "") -> None:
+                      named: bool = False) -> None:
         """Try deals one after another until the solver proves one winnable.
 
         Under some rules (Frog in suit) the solver decides no deal within its budget, won
@@ -432,19 +432,20 @@ class Assistant:
         deal not checked; once WINNABLE_HOPELESS deals in a row under the same game and
         options were such, later searches offer it at once (for «Восемь тузов», whose deals
         are the next hardest to decide, about a third within the budget, that happens by
-        chance about once in 800 runs of 16).  ``name``: the game's name, for a search
-        of another game than the one on the table."""
+        chance about once in 800 runs of 16).  ``named``: the messages name the game (a
+        search for another game than the one on the table)."""
         self.stop()
         tries = [0]
         rules = repr(game)
 
         def cancel() -> None:
             self.task.cancel()
-            self.app.message(t("assist.search_cancelled"), "info")
+            self.app.message(lambda: t("assist.search_cancelled"), "info")
 
         def give_up(key: str) -> None:
-            text = f"{name}: {t(key, n=tries[0])}" if name else t(key, n=tries[0])
-            self.app.message(text, "warning", t("assist.deal_any"), lambda: found(seeds()))
+            n = tries[0]
+            self.app.message(lambda: f"{game_name(game.spec)}: {t(key, n=n)}" if named else t(key, n=n), "warning",
+                             lambda: t("assist.deal_any"), lambda: found(seeds()))
 
         if self.undecided.get(rules, 0) >= WINNABLE_HOPELESS:
             give_up("assist.search_hopeless")
@@ -460,8 +461,10 @@ class Assistant:
             tries[0] += 1
             seed = seeds()
             start = game.deal(seed)
-            searching = t("assist.searching_game", game=name, n=tries[0]) if name else t("assist.searching", n=tries[0])
-            self.app.message(searching, "searching", t("assist.cancel"), cancel)
+            n = tries[0]
+            self.app.message(lambda: t("assist.searching_game", game=game_name(game.spec), n=n) if named
+                             else t("assist.searching", n=n),
+                             "searching", lambda: t("assist.cancel"), cancel)
 
             def done(search: Search) -> None:
                 result = search.result()

@@ -33,6 +33,14 @@ def set_option(page, name: str, on: bool) -> None:
     page.keyboard.press("Escape")
 
 
+def set_language(page, lang: str) -> None:
+    if not page.evaluate("document.querySelector('.settings-menu').open"):
+        page.click(".settings-menu summary")
+    page.select_option("#set-lang", lang)
+    page.keyboard.press("Escape")
+    page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+
+
 def set_motion(page, value: str) -> None:
     if not page.evaluate("document.querySelector('.settings-menu').open"):
         page.click(".settings-menu summary")
@@ -164,6 +172,15 @@ def test_a_losing_move_is_named_and_can_be_undone(page):
     wait_moves(page, 1)
     verdict_is(page, "lost")
     page.wait_for_function("() => document.getElementById('message').dataset.kind === 'blunder'")
+    assert page.inner_text("#message-text").startswith("Move 1 (")
+    assert page.inner_text("#message-action") == "Undo to before it"
+    # the message is said again in a language chosen now
+    try:
+        set_language(page, "ru")
+        assert page.inner_text("#message-text").startswith("Ход 1 (")
+        assert page.inner_text("#message-action") == "Отменить до этого хода"
+    finally:
+        set_language(page, "en")
     assert page.inner_text("#message-text").startswith("Move 1 (")
     page.click("#message-action")
     wait_moves(page, 0)
