@@ -85,6 +85,12 @@ def test_wilson_interval():
     ["deal", "klondike", "--seed", "1", "--opt", "colour=red"],
     ["deal", "klondike", "--seed", "1", "--opt", "draw"],
     ["deal", "klondike", "--seed", "x"],
+    ["deal", "klondike", "--seed", "0"],  # deal numbers run from 1 to MAX_SEED, as in the page
+    ["deal", "klondike", "--seed", "-5"],
+    ["solve", "klondike", "--seed", "1000000000000"],
+    ["survey", "klondike", "--seeds", "0-3"],
+    ["survey", "klondike", "--seeds", "1-99999999999999999999999"],
+    ["survey", "klondike", "--seeds", "1-1000001"],  # more deals than one survey takes
     ["survey", "klondike", "--seeds", "9-3"],
     ["survey", "klondike", "--seeds", "a-b"],
     ["solve", "klondike", "--position", "t1=Zz"],
@@ -97,6 +103,13 @@ def test_bad_arguments_give_one_line_and_exit_code_2(capsys, argv):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.startswith("patience: error: ") and err.count("\n") == 1
+
+
+def test_output_cut_short_is_no_error():
+    """`python3 -m patience deal … | head -1`: the reader goes away, the command ends quietly."""
+    done = subprocess.run(f"{sys.executable} -m patience deal klondike --seed 1 | head -c 1",
+                          shell=True, cwd=ROOT / "py", capture_output=True, text=True)
+    assert done.stdout == "k" and done.stderr == ""
 
 
 def test_python_dash_m_patience():

@@ -21,10 +21,12 @@ from typing import Any, NoReturn, Sequence
 from .errors import PatienceError
 from .game import Game
 from .registry import BY_ID, get_game
+from .rng import MAX_SEED
 from .solver import ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Result, solve
 from .state import State
 
 Z95 = 1.959963984540054
+MAX_SURVEY = 1_000_000  # deals in one survey at most (its tasks are listed before it starts)
 
 
 class UsageError(Exception):
@@ -47,12 +49,12 @@ def parser() -> Parser:
 
     deal = sub.add_parser("deal", help="print a deal as piles of cards")
     common(deal)
-    deal.add_argument("--seed", type=int, required=True)
+    deal.add_argument("--seed", type=deal_number, required=True, metavar="N")
 
     solve_p = sub.add_parser("solve", help="solve a deal or a position")
     common(solve_p)
     where = solve_p.add_mutually_exclusive_group(required=True)
-    where.add_argument("--seed", type=int)
+    where.add_argument("--seed", type=deal_number, metavar="N")
     where.add_argument("--position", metavar="CODE", help="a position in the engine's text form")
     solve_p.add_argument("--budget-s", type=float, default=10.0, metavar="T", help="seconds of search (default 10)")
     solve_p.add_argument("--budget-nodes", type=int, default=None, metavar="N", help="positions to expand at most")
@@ -84,15 +86,26 @@ def game_of(args: argparse.Namespace) -> Game:
     return get_game(args.game, options_of(args.opt))
 
 
+def deal_number(text: str) -> int:
+    """A deal number, 1 to MAX_SEED as in the page's address (argparse reports the error)."""
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"takes a deal number from 1 to {MAX_SEED}, not {text!r}")
+    return int(text)
+
+
 def seed_range(text: str) -> range:
     first, sep, last = text.partition("-")
     if not sep:
         last = first
-    if not first.isdigit() or not last.isdigit():
+    if not (first.isascii() and first.isdigit() and last.isascii() and last.isdigit()):
         raise UsageError(f"--seeds takes A-B with whole numbers, e.g. 1-500, not {text!r}")
     a, b = int(first), int(last)
+    if not (1 <= a and b <= MAX_SEED):
+        raise UsageError(f"--seeds {text}: deal numbers run from 1 to {MAX_SEED}")
     if a > b:
         raise UsageError(f"--seeds {text}: the first seed is after the last")
+    if b - a >= MAX_SURVEY:
+        raise UsageError(f"--seeds {text}: at most {MAX_SURVEY} deals in one survey")
     return range(a, b + 1)
 
 
@@ -249,9 +262,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser().parse_args(argv)
         COMMANDS[args.command](args)
+        sys.stdout.flush()  # here, where a reader gone away is caught
     except (UsageError, PatienceError) as e:
         print(f"patience: error: {str(e).splitlines()[0] if str(e) else 'bad arguments'}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the output's reader stopped early (`| head`): nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit either
+        return 1
     return 0

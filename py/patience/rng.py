@@ -11,6 +11,7 @@ from typing import Sequence, TypeVar
 
 T = TypeVar("T")
 M64 = (1 << 64) - 1
+MAX_SEED = 999_999_999_999  # deal numbers run from 1 to this, in the page and on the command line
 M32 = (1 << 32) - 1
 PCG_MULT = 6364136223846793005
 

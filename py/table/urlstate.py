@@ -13,11 +13,11 @@ from urllib.parse import parse_qsl, urlencode
 from patience.errors import OptionError
 from patience.game import Game
 from patience.registry import BY_ID, GAMES, get_game
+from patience.rng import MAX_SEED
 
 from .i18n import game_name, t
 
 DEFAULT_GAME = GAMES[0].id
-MAX_SEED = 999_999_999_999
 RESERVED = ("game", "seed")
 
 
