@@ -45,8 +45,13 @@ def refusal(err: IllegalMoveError | str) -> str:
     gives one a player can act on; the bare refusal otherwise, in Russian)."""
     reason = err if isinstance(err, str) else (err.args[0] if err.args else "")
     if hasattr(reason, "key"):
-        return t("illegal", reason=say(reason))
-    return t("illegal", reason=str(reason)) if i18n.language() == "en" and reason else t("illegal.plain")
+        return t("illegal", reason=sentence(say(reason)))
+    return t("illegal", reason=sentence(str(reason))) if i18n.language() == "en" and reason else t("illegal.plain")
+
+
+def sentence(text: str) -> str:
+    """A reason as a sentence of its own: "t1>t2 is not legal here" gets its full stop."""
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 def option_label(spec: GameSpec, opt: Option) -> str:

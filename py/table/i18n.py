@@ -152,7 +152,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "to a foundation, D turns the stock, Escape puts the cards back, Ctrl+Z and Ctrl+Y "
                           "undo and redo. Each move is announced.",
         "error": "Something went wrong; the game is unchanged. Please report it.",
-        "illegal": "That move is not allowed: {reason}",
+        "illegal": "That move is not allowed. {reason}",
         "illegal.plain": "That move is not allowed.",
         "stuck": "No moves left. Undo, restart or start a new deal.",
         "stuck.stock": "No moves left (turning the stock brings no card that can be played). "
@@ -343,7 +343,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "дом, D открывает карту из колоды, Escape возвращает взятые карты, Ctrl+Z и Ctrl+Y "
                           "отменяют и возвращают ход. Каждый ход объявляется вслух.",
         "error": "Что-то пошло не так; партия не изменилась. Пожалуйста, сообщите нам об этом.",
-        "illegal": "Так ходить нельзя: {reason}",
+        "illegal": "Так ходить нельзя. {reason}",
         "illegal.plain": "Так ходить нельзя.",
         "stuck": "Ходов больше нет. Отмените ход, начните сначала или разложите новый пасьянс.",
         "stuck.stock": "Ходов больше нет (из колоды не придёт ни одной карты, которую можно сыграть). "

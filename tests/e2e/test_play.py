@@ -83,7 +83,7 @@ def test_drag_taps_stock_illegal_drop_undo_redo(page):
     assert_dom_is(page, game, state)
     # ... and says which rule refused it
     why = game.explain(state, illegal)
-    assert why.startswith("Here a card goes on") and page.inner_text("#message-text") == f"That move is not allowed: {why}"
+    assert why.startswith("Here a card goes on") and page.inner_text("#message-text") == f"That move is not allowed. {why}"
     assert page.get_attribute("#message", "data-kind") == "warning"
     # a tap-tap move and a drag move
     session, move = find_position(game, seed, tableau_move)
