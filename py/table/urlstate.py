@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl, urlencode
 from patience.errors import OptionError
 from patience.game import Game
 from patience.registry import BY_ID, GAMES, get_game
-from patience.rng import MAX_SEED
+from patience.rng import MAX_SEED as MAX_SEED  # re-exported: the table names it from here
 
 from .i18n import game_name, t
 
