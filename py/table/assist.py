@@ -176,6 +176,7 @@ class Assistant:
         self.hint_state: State | None = None  # the position the hint is for
         self.analysing: State | None = None
         self.undecided: dict[str, int] = {}  # game and options → deals in a row neither won nor lost in time
+        self.finding = False  # a search for a winnable deal is at work
 
     # --- what is known of a position ----------------------------------------------------
     def code(self, state: State) -> str:
@@ -277,6 +278,7 @@ class Assistant:
 
     # --- hint -------------------------------------------------------------------------
     def ask_hint(self) -> None:
+        self.stop()  # the hint's search takes the place of a demo's or a deal search's
         session = self.app.session
         state = session.state
         found = self.verdict(state)
@@ -333,7 +335,12 @@ class Assistant:
         document.getElementById("table").removeAttribute("data-hint")
 
     def stop(self) -> None:
-        """Stop Finish or the demo (the player took over, or asked)."""
+        """Stop Finish or the demo, or a search for a winnable deal (the player took
+        over, or asked)."""
+        if self.finding:
+            self.finding = False
+            self.task.cancel()
+            self.app.message(lambda: t("assist.search_cancelled"), "info")
         if self.playing:
             self.playing = ""
             self.play_token += 1
@@ -387,6 +394,11 @@ class Assistant:
         self.task.start(Search(session.game, state, None, HINT_S * 2), searched)
 
     def play_then_continue(self, move: Move, token: int) -> None:
+        if token != self.play_token or not self.playing:
+            return
+        if self.app.open_dialog_box() is not None:  # opened while the move was being found: wait
+            later(lambda: self.play_then_continue(move, token), DIALOG_WAIT_MS)
+            return
         if not self.app.play(move, by_app=True):
             self.stop()
             return
@@ -438,11 +450,8 @@ class Assistant:
         tries = [0]
         rules = repr(game)
 
-        def cancel() -> None:
-            self.task.cancel()
-            self.app.message(lambda: t("assist.search_cancelled"), "info")
-
         def give_up(key: str) -> None:
+            self.finding = False
             n = tries[0]
             self.app.message(lambda: f"{game_name(game.spec)}: {t(key, n=n)}" if named else t(key, n=n), "warning",
                              lambda: t("assist.deal_any"), lambda: found(seeds()))
@@ -464,19 +473,21 @@ class Assistant:
             n = tries[0]
             self.app.message(lambda: t("assist.searching_game", game=game_name(game.spec), n=n) if named
                              else t("assist.searching", n=n),
-                             "searching", lambda: t("assist.cancel"), cancel)
+                             "searching", lambda: t("assist.cancel"), self.stop)
 
             def done(search: Search) -> None:
                 result = search.result()
                 self.undecided[rules] = self.undecided.get(rules, 0) + 1 if result.verdict == UNKNOWN else 0
                 if result.verdict == WON:
                     self.known[str(game.code(start))] = (WON, list(result.moves))
+                    self.finding = False
                     found(seed)
                 else:
                     next_deal()
 
             self.task.start(Search(game, start, None, WINNABLE_S), done)
 
+        self.finding = True
         next_deal()
 
 

@@ -226,6 +226,15 @@ def test_winnable_deals_only_holds_when_switching_game(page):
         assert page.input_value("#game") == "bride" and table(page)["game"] == "bride"
         page.click("#message-action")  # cancel
         assert "stopped" in message(page) and table(page)["game"] == "bride"
+        # a move of the player's own stops the search too: the table stays with the game played
+        page.select_option("#game", "frog")
+        page.wait_for_function("() => document.getElementById('message').dataset.kind === 'searching'")
+        moves = int(table(page)["moves"])
+        click_stock(page)
+        wait_moves(page, moves + 1)
+        assert "stopped" in message(page)
+        page.wait_for_timeout(3000)  # longer than a search of one Frog deal
+        assert table(page)["game"] == "bride" and "stopped" in message(page)
     finally:
         set_option(page, "winnable", False)
 
