@@ -184,3 +184,22 @@ def test_stuck_only_when_no_reshuffle_is_left():
         assert game.card_moves(s) == []
         assert game.is_stuck(s) is stuck
         assert game.status(s) == ("stuck" if stuck else "playing")
+
+
+def test_a_refused_move_names_the_rule():
+    game = get_game("potocki")
+    s = grid_position(game, GRID4, {(1, 1): "5h", (1, 3): "Kc", (1, 5): "7d", (2, 2): "6h", (2, 3): "2c"},
+                      {(1, 2), (1, 4), (1, 6), (2, 1)}, discard="AcAdAsAh")
+    said = {text: game.explain(s, game.parse_move(text))
+            for text in ("g2-3>g1-2", "g1-1>g1-4", "g1-1>g1-6", "g2-2>g2-1", "g1-1>g2-2", "g1-1>discard")}
+    assert said == {
+        "g2-3>g1-2": "A gap takes only the card of the same suit one rank above the card to its left.",  # 2c after 5h
+        "g1-1>g1-4": "Nothing goes into a gap after a king or after another gap.",  # after K♣
+        "g1-1>g1-6": "A gap takes only the card of the same suit one rank above the card to its left.",
+        "g2-2>g2-1": "The first place of a row takes only a two.",
+        "g1-1>g2-2": "A card moves only into a gap.",
+        "g1-1>discard": "A card from here cannot go there.",
+    }
+    eight = get_game("gaps8")
+    s8 = eight.deal(1)  # every head is empty; g1-1 holds Q♠
+    assert eight.explain(s8, eight.parse_move("g1-1>g2-0")) == "A head takes only an ace."

@@ -68,6 +68,10 @@ def test_cross_only(opt, ok):
     legal = names(g, g.legal_moves(s))
     assert ("t2>t1" in legal) is ok  # within the left flank
     assert ("t7>t6" in legal) is ok  # within the right flank
+    if not ok:
+        assert g.explain(s, g.parse_move("t2>t1")) == \
+            "Under these rules a card or run goes only from one flank to the other."
+    assert g.explain(s, g.parse_move("t1>t6")) == "Here a card goes on a card one rank higher, of the same suit."
     s = position(g, kings=KINGS, t1="5c9d", t6="4s8d")
     assert "t6>t1" in names(g, g.legal_moves(s))  # across the flanks: always
 

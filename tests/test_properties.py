@@ -74,3 +74,28 @@ def test_deals_are_reproducible_and_differ(game_id):
     game = get_game(game_id)
     assert game.deal(12345) == get_game(game_id).deal(12345)
     assert len({game.code(game.deal(s)) for s in range(1, 30)}) == 29
+
+
+@pytest.mark.parametrize("game_id,opts", ALL, ids=[f"{g}-{'-'.join(o.values())}" for g, o in ALL])
+def test_every_refused_card_move_names_its_rule(game_id, opts):
+    """A refused drag (any pick-up the table allows, onto any other pile) is told by a
+    rule in words (a ``Text`` the table can say in Russian), never by its notation."""
+    import random
+
+    game = get_game(game_id, opts)
+    rng = random.Random(7)
+    for seed in (1, 2):
+        state = game.deal(seed)
+        for _ in range(25):
+            for src in range(len(game.piles)):
+                sizes = game.pick_sizes(state, src)
+                for n in set(sizes) | ({1} if sizes else set()):
+                    for dst in range(len(game.piles)):
+                        move = Move(MOVE, src, dst, n)
+                        if dst != src and not game.is_legal(state, move):
+                            reason = game.explain(state, move)
+                            assert hasattr(reason, "key"), (game.code(state), game.notation(move), reason)
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            state = game.apply(state, rng.choice(moves))

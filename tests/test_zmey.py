@@ -160,3 +160,22 @@ def test_generated_moves_are_the_pile_by_pile_ones(side_limit):
     # each phase, before and after the redeal, with moves (and some positions without)
     assert {(d, r, True) for d in (True, False) for r in (0, 1)} <= phases, phases
     assert len(phases) >= 6, phases
+
+
+def test_a_refused_move_names_the_rule():
+    g, s = deal_phase_position(t1="7c", t2="8c", t11="Qs", t4="9h")
+    assert g.explain(s, g.parse_move("t1>t2")) == "During the deal cards go only to the foundations, not onto the piles."
+    assert g.explain(s, g.parse_move("t11>f5")) == \
+        "During the deal a side pile's card goes only to a foundation of its own row."
+    assert g.explain(s, g.parse_move("t4>f2")) == "Here a card goes on a card one rank lower, of the same suit."
+    assert g.explain(s, g.parse_move("f1>f5")) == "The cards of the body never move."
+    g2 = zmey(side_limit="adjacent")
+    s2 = position(g2, info="3,0", **BASES, t3="Qs")
+    assert g2.explain(s2, g2.parse_move("t3>f5")) == \
+        "During the deal a side pile's card goes only to the foundation next to it."
+    g3, s3 = play_position(t1="7c", t2="9s", t3="", t4="Qd", f2="AhKh'", f6="Kh")
+    assert g3.explain(s3, g3.parse_move("t2>t1")) == ("Here a card goes on a card of the same suit, one rank higher "
+                                                       "or lower (a king and an ace are neighbours).")
+    assert g3.explain(s3, g3.parse_move("t4>t3")) == "An empty pile takes only a king or an ace."
+    assert g3.explain(s3, g3.parse_move("f2>t3")) == "Nothing goes back from a foundation to a pile."
+    assert g3.explain(s3, g3.parse_move("f2>f5")) == "A card passes only between the two foundations of its own suit."

@@ -316,12 +316,16 @@ class Game:
     def explain(self, state: State, move: Move) -> str:
         """Why a move is refused, in words a player can act on."""
         reason = self.spec.explain(self, state, move) if self.spec.explain is not None else None
-        return reason or self.rule_refusal(state, move) or f"{self.notation(move)} is not legal here"
+        if not reason and self.spec.accept is None and self.spec.generate is None:
+            reason = self.rule_refusal(state, move)
+        return reason or f"{self.notation(move)} is not legal here"
 
     def rule_refusal(self, state: State, move: Move) -> Text | None:
-        """Which declared rule a refused card move breaks (None: a game's own rule, or
-        not a card move): the same checks as ``rule_accepts``, in its order."""
-        if move.kind != MOVE or self.spec.accept is not None or self.spec.generate is not None:
+        """Which declared rule a refused card move breaks (None: none of them, or not a
+        card move): the same checks as ``rule_accepts``, in its order, after the pick
+        rule.  A game with rules of its own (``accept``) says why in its ``explain``,
+        which may ask this first."""
+        if move.kind != MOVE:
             return None
         npiles = len(self.piles)
         if not (0 <= move.src < npiles and 0 <= move.dst < npiles) or move.src == move.dst or move.n < 1:
@@ -336,7 +340,9 @@ class Game:
         if move.n > 1 and target.max_in == 1:
             return Text("Only one card at a time goes there.")
         sizes = self.sizes_to(self.pick_sizes(state, move.src), move.dst)
-        if move.n not in sizes or move.n > target.max_in:
+        if move.n not in sizes:
+            return PICK_WORDS.get(source.pick)
+        if move.n > target.max_in:
             return None
         card = state.piles[move.src][-1 if target.flip_in else -move.n]
         pile = state.piles[move.dst]
@@ -466,6 +472,15 @@ BUILD_WORDS: dict[tuple[int, str, bool], Text] = {
     (1, "same", True): Text("Here a card goes on a card one rank lower, of the same suit "
                             "(and an ace on a king)."),
     (1, "any", False): Text("Here a card goes on a card one rank lower, of any suit."),
+}
+
+# What may be picked up together, in words (a move of another number of cards).
+PICK_WORDS: dict[str, Text] = {
+    "top": Text("Only the top card moves from here."),
+    "run": Text("Only cards in sequence move together."),
+    "whole_run": Text("Under these rules a run moves whole, from its first face-up card."),
+    "top_or_all": Text("From here only the top card or the whole pile moves."),
+    "top_or_run": Text("From here only the top card or the whole run moves."),
 }
 
 # What an empty pile takes, in words.

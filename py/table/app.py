@@ -41,17 +41,10 @@ SETTINGS = {"lang": ("ru", "en"), "theme": ("system", "light", "dark"), "motion"
 
 
 def refusal(err: IllegalMoveError | str) -> str:
-    """Why a move was refused, in the player's language (the engine's reason when it
-    gives one a player can act on; the bare refusal otherwise, in Russian)."""
+    """Why a move was refused, in the player's language: the engine's reason when it
+    names a rule (a ``Text``), else the bare refusal (never the move's notation)."""
     reason = err if isinstance(err, str) else (err.args[0] if err.args else "")
-    if hasattr(reason, "key"):
-        return t("illegal", reason=sentence(say(reason)))
-    return t("illegal", reason=sentence(str(reason))) if i18n.language() == "en" and reason else t("illegal.plain")
-
-
-def sentence(text: str) -> str:
-    """A reason as a sentence of its own: "t1>t2 is not legal here" gets its full stop."""
-    return text if text.endswith((".", "!", "?", "…")) else text + "."
+    return t("illegal", reason=say(reason)) if hasattr(reason, "key") else t("illegal.plain")
 
 
 def option_label(spec: GameSpec, opt: Option) -> str:

@@ -475,6 +475,35 @@ def pile_name(name: str, lang: str | None = None) -> str:
 # What the engine says (patience.text.Text), in Russian, keyed by the English template.
 ENGINE_RU: dict[str, str] = {
     "No card can be taken from here now.": "Отсюда сейчас нельзя взять карту.",
+    "Only single cards move.": "Переносят только по одной карте.",
+    "Under these rules a card or run goes only from one flank to the other.":
+        "По этим правилам карту или ряд переносят только с одного крыла на другое.",
+    "Nothing goes back from a foundation to a pile.": "Из дома в стопки карты не возвращаются.",
+    "The cards of the body never move.": "Сами карты тела не двигаются.",
+    "A card passes only between the two foundations of its own suit.":
+        "Карта переходит только между двумя домами своей масти.",
+    "During the deal a side pile's card goes only to the foundation next to it.":
+        "Во время раздачи карта боковой стопки идёт только в соседний с ней дом.",
+    "During the deal a side pile's card goes only to a foundation of its own row.":
+        "Во время раздачи карта боковой стопки идёт только в дом своего ряда.",
+    "During the deal cards go only to the foundations, not onto the piles.":
+        "Во время раздачи карты кладут только в дома, не на стопки.",
+    "An empty pile takes only a king or an ace.": "На пустое место кладут только короля или туза.",
+    "Here a card goes on a card of the same suit, one rank higher or lower (a king and an ace are neighbours).":
+        "Здесь карту кладут на карту той же масти, старше или младше на одну (король и туз — соседи).",
+    "A card moves only into a gap.": "Карту переносят только на пустое место.",
+    "Nothing goes into a gap after a king or after another gap.":
+        "На пустое место после короля или после другого пустого места ничего не кладут.",
+    "A head takes only an ace.": "В начало ряда кладут только туза.",
+    "The first place of a row takes only a two.": "На первое место ряда кладут только двойку.",
+    "A gap takes only the card of the same suit one rank above the card to its left.":
+        "На пустое место кладут только карту той же масти, на одну старше карты слева.",
+    "Only the top card moves from here.": "Отсюда берут только верхнюю карту.",
+    "Only cards in sequence move together.": "Вместе переносят только карты, лежащие по порядку.",
+    "Under these rules a run moves whole, from its first face-up card.":
+        "По этим правилам ряд карт переносят только целиком, от первой открытой карты.",
+    "From here only the top card or the whole pile moves.": "Отсюда берут только верхнюю карту или всю стопку.",
+    "From here only the top card or the whole run moves.": "Отсюда берут только верхнюю карту или весь ряд.",
     "Under these rules a card does not leave a foundation.": "По этим правилам карта из дома не уходит.",
     "A card from here cannot go there.": "Отсюда туда карту не кладут.",
     "Only one card at a time goes there.": "Туда кладут только по одной карте.",

@@ -60,7 +60,8 @@ class Grid:
 
     def rules(self) -> dict[str, Any]:
         """The GameSpec hooks of a Gaps game: ``GameSpec(..., **GRID.rules())``."""
-        return {"generate": self.generate, "accept": self.accept, "won": self.won, "specials": self.specials,
+        return {"generate": self.generate, "accept": self.accept, "explain": self.explain, "won": self.won,
+                "specials": self.specials,
                 "solver": SolverHooks(score=self.score, model=self.model)}
 
     def model(self, game: "Game") -> "Model":
@@ -89,6 +90,30 @@ class Grid:
         want = self.wanted(state, dst)
         card = state.piles[src][0]
         return want is not None and RANK_OF[card] == want[0] and want[1] in (-1, SUIT_OF[card])
+
+    def explain(self, game: "Game", state: State, move: "Move") -> str | None:
+        """Why a card move is refused, in the checks of ``accept``."""
+        cells = self.cells()
+        if move.kind != "move" or not (0 <= move.src < cells and 0 <= move.dst < len(game.piles)):
+            return None
+        if move.dst >= cells:  # the discard of Пасьянс Потоцкого
+            return Text("A card from here cannot go there.")
+        if not state.piles[move.src]:
+            return Text("No card can be taken from here now.")
+        if move.n != 1:
+            return Text("Only single cards move.")
+        if state.piles[move.dst]:
+            return Text("A card moves only into a gap.")
+        want = self.wanted(state, move.dst)
+        if want is None:
+            return Text("Nothing goes into a gap after a king or after another gap.")
+        if self.where(move.dst)[1] == self.first:
+            return Text("A head takes only an ace.") if self.low == 1 else \
+                Text("The first place of a row takes only a two.")
+        card = state.piles[move.src][0]
+        if RANK_OF[card] != want[0] or want[1] not in (-1, SUIT_OF[card]):
+            return Text("A gap takes only the card of the same suit one rank above the card to its left.")
+        return None
 
     def generate(self, game: "Game", state: State) -> list["Move"]:
         from ..game import MOVE, Move

@@ -16,6 +16,7 @@ from ..cards import RANK_OF, SUIT_OF, Card, deck
 from ..rng import Rng
 from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks
 from ..state import State
+from ..text import Text
 from .common import deal_order
 
 if TYPE_CHECKING:
@@ -121,6 +122,20 @@ def accept(game: "Game", state: State, src: int, dst: int, n: int) -> bool:
     return True
 
 
+def explain(game: "Game", state: State, move: "Move") -> "str | None":
+    """Why a card move is refused: a declared rule, or building within one flank."""
+    from ..game import MOVE
+
+    if move.kind != MOVE:
+        return None
+    reason = game.rule_refusal(state, move)
+    lines = rows(game)
+    if reason is None and game.options["cross_only"] == "on" and move.src in lines and move.dst in lines \
+            and move.src != move.dst and (move.src - lines.start < 5) == (move.dst - lines.start < 5):
+        return Text("Under these rules a card or run goes only from one flank to the other.")
+    return reason
+
+
 def generate(game: "Game", state: State) -> "list[Move]":
     """The card moves, as the pile-by-pile search over ``accept`` finds them and in its
     order (source, destination, cards), with the build rules written out: the solver asks
@@ -223,6 +238,7 @@ SPEC = GameSpec(
     deal=deal,
     settle=(refill_rows, crown),
     accept=accept,
+    explain=explain,
     generate=generate,
     solver=SolverHooks(interchangeable=interchangeable, safe=safe_home),
 )

@@ -149,6 +149,44 @@ def accept(game: "Game", state: State, src: int, dst: int, n: int) -> bool:
     return SUIT_OF[card] == SUIT_OF[top[-1]] and diff in (1, 12)
 
 
+def explain(game: "Game", state: State, move: "Move") -> "str | None":
+    """Why a card move is refused, in the checks of ``accept`` (the stock's refusals
+    are the engine's)."""
+    from ..game import BUILD_WORDS, MOVE
+
+    if move.kind != MOVE or not (0 <= move.src < len(game.piles) and 0 <= move.dst < len(game.piles)):
+        return None
+    source, target = game.piles[move.src], game.piles[move.dst]
+    pile, top = state.piles[move.src], state.piles[move.dst]
+    if not pile or source.role not in ("tableau", "foundation"):
+        return Text("No card can be taken from here now.")
+    if move.n != 1:
+        return Text("Only single cards move.")
+    if target.role not in source.sends:
+        return Text("Nothing goes back from a foundation to a pile.")
+    if target.role == "foundation":
+        if source.role == "foundation":
+            if len(pile) < 2:
+                return Text("The cards of the body never move.")
+            if abs(move.dst - move.src) != 4:
+                return Text("A card passes only between the two foundations of its own suit.")
+        elif deal_phase(game, state) and not reaches(game, move.src, move.dst):
+            if game.options["side_limit"] == "adjacent":
+                return Text("During the deal a side pile's card goes only to the foundation next to it.")
+            return Text("During the deal a side pile's card goes only to a foundation of its own row.")
+        if target.build is not None and not target.build.fits(top[-1], pile[-1]):
+            return BUILD_WORDS.get((target.build.direction, target.build.suit, target.build.wrap))
+        return None
+    if deal_phase(game, state):
+        return Text("During the deal cards go only to the foundations, not onto the piles.")
+    if not top:
+        return Text("An empty pile takes only a king or an ace.")
+    if not accept(game, state, move.src, move.dst, move.n):
+        return Text("Here a card goes on a card of the same suit, one rank higher or lower "
+                    "(a king and an ace are neighbours).")
+    return None
+
+
 def generate(game: "Game", state: State) -> "list[Move]":
     """The card moves, as the pile-by-pile search over ``accept`` finds them and in its
     order (source, then destination, by pile), found by the cards' neighbours instead:
@@ -281,6 +319,7 @@ SPEC = GameSpec(
     layout=layout,
     deal=deal,
     accept=accept,
+    explain=explain,
     generate=generate,
     specials=SPECIALS,
     describe=describe,
