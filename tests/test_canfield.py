@@ -31,7 +31,7 @@ def test_foundations_start_at_the_base_rank_and_wrap():
     legal = names(g, g.legal_moves(s))
     assert "t1>f2" in legal and "t2>f2" not in legal  # only the base rank starts a foundation
     assert g.explain(s, g.parse_move("t2>f2")) == \
-        "A foundation starts with a card of the base rank, the rank of the first foundation card."
+        "A foundation starts with a card of the base rank, the rank of the card dealt to the first foundation."
     assert g.explain(s, g.parse_move("t2>f1")) == \
         "Here a card goes on a card one rank lower, of the same suit (and an ace on a king)."
     assert "t3>f1" in legal  # Q K ...

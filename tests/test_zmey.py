@@ -169,6 +169,8 @@ def test_a_refused_move_names_the_rule():
         "During the deal a side pile's card goes only to a foundation of its own row."
     assert g.explain(s, g.parse_move("t4>f2")) == "Here a card goes on a card one rank lower, of the same suit."
     assert g.explain(s, g.parse_move("f1>f5")) == "The cards of the body never move."
+    assert g.explain(s, g.parse_move("t1>stock")) == g.explain(s, g.parse_move("f1>stock")) == \
+        "A card from here cannot go there."
     g2 = zmey(side_limit="adjacent")
     s2 = position(g2, info="3,0", **BASES, t3="Qs")
     assert g2.explain(s2, g2.parse_move("t3>f5")) == \

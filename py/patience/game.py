@@ -486,7 +486,8 @@ PICK_WORDS: dict[str, Text] = {
 # What an empty pile takes, in words.
 EMPTY_WORDS: dict[tuple[str, str], Text] = {
     ("tableau", "K"): Text("Only a king goes to an empty column."),
-    ("tableau", "from_waste"): Text("An empty column is filled from the waste only."),
+    ("tableau", "from_waste"): Text("An empty pile here is filled from the waste only."),
     ("foundation", "A"): Text("A foundation starts with an ace."),
-    ("foundation", "base"): Text("A foundation starts with a card of the base rank, the rank of the first foundation card."),
+    ("foundation", "base"): Text("A foundation starts with a card of the base rank, the rank of the card dealt "
+                                 "to the first foundation."),
 }

@@ -486,8 +486,9 @@ class App:
         try:
             self.session.play(move)
         except IllegalMoveError as err:
-            self.message(lambda: refusal(err), "warning")
-            self.announce(refusal(err))
+            refused = err  # the name ``err`` is gone once the handler ends; the message says it again later
+            self.message(lambda: refusal(refused), "warning")
+            self.announce(refusal(refused))
             self.refresh()
             return False
         self.announce(self.describe(before, move, self.session.state))
@@ -1284,9 +1285,11 @@ class App:
             return
         self.render()  # animates back home
         spot = self.locate(event)
-        if spot is not None and spot[0] != press.pile:  # dropped on a pile that refuses it: say why
-            game, state = self.session.game, self.session.state
-            reason = game.explain(state, Move(MOVE, press.pile, spot[0], press.n))
+        game, state = self.session.game, self.session.state
+        move = Move(MOVE, press.pile, spot[0], press.n) if spot is not None else None
+        if move is not None and move.src != move.dst and not game.is_legal(state, move):  # refused: say why
+            self.assist.stop()  # the player took over (a search for a winnable deal stops)
+            reason = game.explain(state, move)
             self.message(lambda: refusal(reason), "warning")
             self.announce(refusal(reason))
 
@@ -1327,6 +1330,7 @@ class App:
                 self.play(move)
             else:
                 if state.piles[pile]:  # a stock that may not deal now: say why
+                    self.assist.stop()
                     reason = game.explain(state, Move("deal"))
                     self.message(lambda: refusal(reason), "warning")
                 self.render()

@@ -110,7 +110,8 @@ class Runner:
         return self._search is not None
 
     def start(self, search: Search, done: Callable[[Search], None],
-              progress: Callable[[Search], None] | None = None) -> None:
+              progress: Callable[[Search], None] | None = None,
+              failed: Callable[[], None] | None = None) -> None:
         self.token += 1
         token = self.token
         self.search = search
@@ -126,6 +127,8 @@ class Runner:
             except Exception:
                 self.search = None
                 window.console.error(traceback.format_exc())
+                if failed is not None:
+                    failed()
                 return
             if finished:
                 self.search = None
@@ -166,7 +169,7 @@ def later(action: Callable[[], None], ms: int) -> None:
 class Assistant:
     def __init__(self, app: Any) -> None:
         self.app = app
-        self.known: dict[str, tuple[str, list[Move]]] = {}  # position code → verdict, winning line
+        self.known: dict[str, tuple[str, list[Move]]] = {}  # rules and position → verdict, winning line
         self.task = Runner()  # a hint, the demo's next move, a winnable deal
         self.analysis = Runner(yield_to=self.task)  # the indicator's search, in the background
         self.playing = ""  # "finish" or "demo" while moves are being played by the app
@@ -180,7 +183,7 @@ class Assistant:
 
     # --- what is known of a position ----------------------------------------------------
     def code(self, state: State) -> str:
-        return str(self.app.session.game.code(state))
+        return key_of(self.app.session.game, state)
 
     def verdict(self, state: State) -> tuple[str, list[Move]] | None:
         """What is known of a position (won with its line, lost), or None.  A position
@@ -450,6 +453,10 @@ class Assistant:
         tries = [0]
         rules = repr(game)
 
+        def failed() -> None:  # a fault in the search (reported on the console): the table stays as it is
+            self.finding = False
+            self.app.message(lambda: t("error"), "error")
+
         def give_up(key: str) -> None:
             self.finding = False
             n = tries[0]
@@ -479,16 +486,22 @@ class Assistant:
                 result = search.result()
                 self.undecided[rules] = self.undecided.get(rules, 0) + 1 if result.verdict == UNKNOWN else 0
                 if result.verdict == WON:
-                    self.known[str(game.code(start))] = (WON, list(result.moves))
+                    self.known[key_of(game, start)] = (WON, list(result.moves))
                     self.finding = False
                     found(seed)
                 else:
                     next_deal()
 
-            self.task.start(Search(game, start, None, WINNABLE_S), done)
+            self.task.start(Search(game, start, None, WINNABLE_S), done, failed=failed)
 
         self.finding = True
         next_deal()
+
+
+def key_of(game: Any, state: State) -> str:
+    """What the solver's verdicts are kept under: the rules (the same cards in the same
+    places are another position under other options: draw 1 or 3) and the position."""
+    return f"{game!r} {game.code(state)}"
 
 
 def home_now(game: Any, state: State) -> list[Move]:

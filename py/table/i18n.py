@@ -477,7 +477,7 @@ ENGINE_RU: dict[str, str] = {
     "No card can be taken from here now.": "Отсюда сейчас нельзя взять карту.",
     "Only single cards move.": "Переносят только по одной карте.",
     "Under these rules a card or run goes only from one flank to the other.":
-        "По этим правилам карту или ряд переносят только с одного крыла на другое.",
+        "По этим правилам карту или последовательность переносят только с одного крыла на другое.",
     "Nothing goes back from a foundation to a pile.": "Из дома в стопки карты не возвращаются.",
     "The cards of the body never move.": "Сами карты тела не двигаются.",
     "A card passes only between the two foundations of its own suit.":
@@ -490,42 +490,43 @@ ENGINE_RU: dict[str, str] = {
         "Во время раздачи карты кладут только в дома, не на стопки.",
     "An empty pile takes only a king or an ace.": "На пустое место кладут только короля или туза.",
     "Here a card goes on a card of the same suit, one rank higher or lower (a king and an ace are neighbours).":
-        "Здесь карту кладут на карту той же масти, старше или младше на одну (король и туз — соседи).",
+        "Здесь карту кладут на карту той же масти, на одно достоинство старше или младше (король и туз — соседи).",
     "A card moves only into a gap.": "Карту переносят только на пустое место.",
     "Nothing goes into a gap after a king or after another gap.":
         "На пустое место после короля или после другого пустого места ничего не кладут.",
     "A head takes only an ace.": "В начало ряда кладут только туза.",
     "The first place of a row takes only a two.": "На первое место ряда кладут только двойку.",
     "A gap takes only the card of the same suit one rank above the card to its left.":
-        "На пустое место кладут только карту той же масти, на одну старше карты слева.",
+        "На пустое место кладут только карту той же масти, на одно достоинство старше карты слева.",
     "Only the top card moves from here.": "Отсюда берут только верхнюю карту.",
     "Only cards in sequence move together.": "Вместе переносят только карты, лежащие по порядку.",
     "Under these rules a run moves whole, from its first face-up card.":
-        "По этим правилам ряд карт переносят только целиком, от первой открытой карты.",
+        "По этим правилам открытую последовательность переносят только целиком, от первой открытой карты.",
     "From here only the top card or the whole pile moves.": "Отсюда берут только верхнюю карту или всю стопку.",
-    "From here only the top card or the whole run moves.": "Отсюда берут только верхнюю карту или весь ряд.",
+    "From here only the top card or the whole run moves.":
+        "Отсюда берут только верхнюю карту или всю последовательность.",
     "Under these rules a card does not leave a foundation.": "По этим правилам карта из дома не уходит.",
     "A card from here cannot go there.": "Отсюда туда карту не кладут.",
     "Only one card at a time goes there.": "Туда кладут только по одной карте.",
     "Nothing is laid on this pile.": "На эту стопку ничего не кладут.",
     "This place takes no card.": "Сюда карту не кладут.",
     "Here a card goes on a card one rank higher, of the other colour.":
-        "Здесь карту кладут на карту старше на одну, другого цвета.",
+        "Здесь карту кладут на карту другого цвета, на одно достоинство старше.",
     "Here a card goes on a card one rank higher, of the other colour (and a king on an ace).":
-        "Здесь карту кладут на карту старше на одну, другого цвета (и короля на туза).",
+        "Здесь карту кладут на карту другого цвета, на одно достоинство старше (и короля на туза).",
     "Here a card goes on a card one rank higher, of the same suit.":
-        "Здесь карту кладут на карту той же масти, старше на одну.",
+        "Здесь карту кладут на карту той же масти, на одно достоинство старше.",
     "Here a card goes on a card one rank lower, of the same suit.":
-        "Здесь карту кладут на карту той же масти, младше на одну.",
+        "Здесь карту кладут на карту той же масти, на одно достоинство младше.",
     "Here a card goes on a card one rank lower, of the same suit (and an ace on a king).":
-        "Здесь карту кладут на карту той же масти, младше на одну (и туза на короля).",
+        "Здесь карту кладут на карту той же масти, на одно достоинство младше (и туза на короля).",
     "Here a card goes on a card one rank lower, of any suit.":
-        "Здесь карту кладут на карту любой масти, младше на одну.",
+        "Здесь карту кладут на карту любой масти, на одно достоинство младше.",
     "Only a king goes to an empty column.": "На пустое место в столбце кладут только короля.",
-    "An empty column is filled from the waste only.": "Пустой столбец заполняют только из отбоя.",
+    "An empty pile here is filled from the waste only.": "Пустое место здесь заполняют только из отбоя.",
     "A foundation starts with an ace.": "Дом начинают с туза.",
-    "A foundation starts with a card of the base rank, the rank of the first foundation card.":
-        "Дом начинают с карты базового достоинства — того же, что у первой карты в доме.",
+    "A foundation starts with a card of the base rank, the rank of the card dealt to the first foundation.":
+        "Дом начинают с карты базового достоинства — того же, что у карты, открытой в первый дом при раздаче.",
     "Play the waste card first: onto a foundation or one of the five piles.":
         "Сначала сыграйте карту из отбоя: в дом или на одну из пяти стопок.",
     "Frog has no redeal: the stock is turned only once.":

@@ -117,6 +117,21 @@ def test_finish_in_bride_and_groom_tells_no_stuck_player_on_the_way(page):
         set_motion(page, "system")
 
 
+def test_a_verdict_is_kept_for_its_rules_only(page):
+    """Deal 57 is won turning one card and lost at once turning three: the same cards in
+    the same places, so only the rules tell the two verdicts apart."""
+    draw1, draw3 = get_game("klondike", {"draw": "1"}), get_game("klondike", {"draw": "3"})
+    assert solve(draw1, draw1.deal(57), 20_000).verdict == WON and solve(draw3, draw3.deal(57), 20_000).verdict == LOST
+    open_deal(page, to_query(draw1, 57))
+    verdict_is(page, "won")
+    page.click(".options-menu summary")
+    page.select_option('select[data-option="draw"]', "3")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => location.search.includes('draw=3')")
+    verdict_is(page, "lost")
+    assert not page.is_visible("#finish")
+
+
 def test_a_hint_points_at_a_legal_move(page):
     game = get_game("canfield")
     open_deal(page, to_query(game, 14))

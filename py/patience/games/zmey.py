@@ -163,7 +163,9 @@ def explain(game: "Game", state: State, move: "Move") -> "str | None":
     if move.n != 1:
         return Text("Only single cards move.")
     if target.role not in source.sends:
-        return Text("Nothing goes back from a foundation to a pile.")
+        if source.role == "foundation" and target.role == "tableau":
+            return Text("Nothing goes back from a foundation to a pile.")
+        return Text("A card from here cannot go there.")
     if target.role == "foundation":
         if source.role == "foundation":
             if len(pile) < 2:
