@@ -461,7 +461,6 @@ def resolve_options(spec: GameSpec, given: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
-
 # The build rules in words, for a refused move (the table says them in Russian too).
 BUILD_WORDS: dict[tuple[int, str, bool], Text] = {
     (-1, "alt", False): Text("Here a card goes on a card one rank higher, of the other colour."),

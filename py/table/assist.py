@@ -305,8 +305,7 @@ class Assistant:
     def give_hint(self, move: Move) -> None:
         session = self.app.session
         self.hint = move
-        self.hint_state = session.state
-        state = session.state
+        self.hint_state = state = session.state
         self.app.message(lambda: t("assist.hint", move=self.app.describe_move(state, move)), "hint")
         self.app.announce(t("assist.hint", move=self.app.describe_move(state, move)))
         self.app.render()
