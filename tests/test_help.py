@@ -1,5 +1,7 @@
 """Rules help: every registered game has it in English and Russian, describing every option."""
 
+import re
+
 import pytest
 
 from patience import GAMES
@@ -73,3 +75,18 @@ def test_russian_help_reads_as_russian_words():
         assert term in everything.lower(), term
     for english in (" the ", " and ", " card", " pile", " stock", " foundation"):
         assert english not in everything.lower(), english
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=IDS)
+def test_russian_help_calls_a_foundation_what_the_table_calls_it(spec: GameSpec):
+    """The table labels a foundation «дом N»; the help of a game with foundations uses the
+    same word (a player looking for "дом 3" finds it in the rules), and never only the
+    book's «базовая стопка»."""
+    h = HELP_RU[spec.id]
+    text = " ".join(sections(h) + list(h.options.values()) + list(OPTION_LABELS_RU[spec.id].values())
+                    + [v for values in VALUE_LABELS_RU[spec.id].values() for v in values.values()])
+    layout = spec.layout({o.name: o.default for o in spec.options})
+    has_foundations = any(p.role == "foundation" for p in layout.piles)
+    assert bool(re.search(r"\bдом", text.lower())) == has_foundations, spec.id  # not «рядом»
+    for label in OPTION_LABELS_RU[spec.id].values():
+        assert "базов" not in label.lower(), label
