@@ -7,6 +7,7 @@ import pytest
 from patience import GAMES, Session, get_game
 from patience.rng import Rng
 from table import saves
+from table.i18n import set_language, t
 
 
 def played(game_id, seed, n, undo=0):
@@ -102,3 +103,15 @@ def test_bad_time_or_marks_are_refused(field, value):
     assert saves.peek("{broken") is None
     data["at"] = 1e309
     assert saves.peek(json.dumps(data)) is None
+
+
+def test_the_reason_a_save_is_refused_is_worded_when_read():
+    """The table keeps the error and says it again after a language switch."""
+    with pytest.raises(saves.SaveError) as err:
+        saves.decode("{")
+    try:
+        assert str(err.value) == t("reason.save.unreadable", "en")
+        set_language("ru")
+        assert str(err.value) == t("reason.save.unreadable", "ru") != t("reason.save.unreadable", "en")
+    finally:
+        set_language("en")

@@ -118,7 +118,7 @@ class App:
         self.keep_save = False  # a saved game of another deal waits until the first move here
         self.resumable: Session | None = None
         self.storage_warned = False
-        self.after_load_message = ""
+        self.after_load: list[Callable[[], str]] = []  # notes kept until the table is shown
         self.message_action: Any = None
         self.message_words: tuple[Words, Words] = ("", "")
         self.message_at: Any = None  # the position a message was given in
@@ -355,12 +355,13 @@ class App:
                 self.offer_resume(saved)
         self.show_notes(request.problems)
 
-    def show_notes(self, problems: list[str]) -> None:
-        """Tell what was wrong with the URL or the save, once the table is shown."""
-        notes = problems + ([self.after_load_message] if self.after_load_message else [])
-        self.after_load_message = ""
+    def show_notes(self, problems: list[Callable[[], str]]) -> None:
+        """Tell what was wrong with the URL, a save or the statistics, once the table is
+        shown (said again in a newly chosen language, like every message)."""
+        notes = problems + self.after_load
+        self.after_load = []
         if notes:
-            self.message(" ".join(notes), "warning")
+            self.message(lambda: " ".join(note() for note in notes), "warning")
 
     def load(self, game: Game, seed: int, history: str, session: Session | None = None,
              save_old: bool = True) -> None:
@@ -964,12 +965,14 @@ class App:
         except StatsError as err:
             self.storage("set", STATS_KEY + ".broken", text)  # set aside, never dropped
             self.storage("remove", STATS_KEY)
-            self.after_load_message = t("stats.unreadable", reason=str(err))
+            unreadable = err  # worded when said: in the language of the moment
+            self.after_load.append(lambda: t("stats.unreadable", reason=str(unreadable)))
             return
         if reasons:  # the damaged records are set aside with the rest; the others are kept
             self.storage("set", STATS_KEY + ".broken", text)
             self.write_stats()
-            self.after_load_message = t("stats.partly", reason="; ".join(reasons[:3]) + ("; …" if reasons[3:] else ""))
+            self.after_load.append(lambda: t("stats.partly", reason="; ".join(map(str, reasons[:3]))
+                                             + ("; …" if reasons[3:] else "")))
 
     def write_stats(self) -> None:
         self.storage("set", STATS_KEY, self.stats.encode())
@@ -1112,7 +1115,8 @@ class App:
         except saves.SaveError as err:
             self.storage("set", saves.broken_key(game_id), text)
             self.storage("remove", saves.key(game_id))
-            self.after_load_message = t("save.broken", reason=str(err))
+            broken = err  # worded when said: in the language of the moment
+            self.after_load.append(lambda: t("save.broken", reason=str(broken)))
             return None
 
     def save(self) -> None:
@@ -1184,7 +1188,7 @@ class App:
             if not self.storage_warned:
                 self.storage_warned = True
                 if self.session is None:  # still starting: told once the table is shown
-                    self.after_load_message = " ".join(filter(None, [self.after_load_message, t("storage")]))
+                    self.after_load.append(lambda: t("storage"))
                 else:
                     self.message(lambda: t("storage"), "warning")
         return None

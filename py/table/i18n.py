@@ -60,6 +60,21 @@ def t(key: str, lang: str | None = None, /, **values: object) -> str:
     return _PLURAL.sub(plural, text).format(**values)
 
 
+
+class Worded(ValueError):
+    """An error for the player, given as a message key and its values and worded in the
+    language of the moment each time it is read: a message that holds it is said again in
+    a newly chosen language."""
+
+    def __init__(self, key: str, /, **values: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+    def __str__(self) -> str:
+        return t(self.key, **self.values)
+
+
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "skip": "Skip to the card table",

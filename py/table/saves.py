@@ -17,14 +17,14 @@ from patience.errors import PatienceError
 from patience.registry import get_game
 from patience.session import Session
 
-from .i18n import t
+from .i18n import Worded
 from .urlstate import MAX_SEED
 
 VERSION = 1
 PREFIX = "patience.v1."
 
 
-class SaveError(ValueError):
+class SaveError(Worded):
     """A save that cannot be read: the reason is for the player."""
 
 
@@ -68,12 +68,12 @@ def decode(text: str) -> Session:
     try:
         data = json.loads(text)
     except ValueError:
-        raise SaveError(t("reason.save.unreadable")) from None
+        raise SaveError("reason.save.unreadable") from None
     if not isinstance(data, dict):
-        raise SaveError(t("reason.save.not_save"))
+        raise SaveError("reason.save.not_save")
     version = data.get("v")
     if version != VERSION:
-        raise SaveError(t("reason.save.version", version=repr(version)))
+        raise SaveError("reason.save.version", version=repr(version))
     try:
         game = get_game(str(data["game"]), {str(k): str(v) for k, v in dict(data["options"]).items()})
         seed = int(data["seed"])
@@ -86,20 +86,20 @@ def decode(text: str) -> Session:
     except (KeyError, TypeError, ValueError, OverflowError) as err:  # OverflowError: int() of an infinity
         # the engine's own words name what is wrong; Python's ("dictionary update sequence
         # element #0 has length 1") would not tell a player anything
-        raise SaveError(t("reason.save.damaged", error=err) if isinstance(err, PatienceError)
-                        else t("reason.save.damaged_plain")) from None
+        raise (SaveError("reason.save.damaged", error=err) if isinstance(err, PatienceError)
+               else SaveError("reason.save.damaged_plain")) from None
     if not isinstance(counted, bool) or result not in ("", "won") or elapsed < 0:
-        raise SaveError(t("reason.save.marks"))
+        raise SaveError("reason.save.marks")
     if not 1 <= seed <= MAX_SEED:
-        raise SaveError(t("reason.save.seed"))
+        raise SaveError("reason.save.seed")
     if not 0 <= at <= len(moves):
-        raise SaveError(t("reason.save.count"))
+        raise SaveError("reason.save.count")
     session = Session(game, seed)
     try:
         for text_move in moves:
             session.play(game.parse_move(text_move))
     except PatienceError as err:
-        raise SaveError(t("reason.save.replay", error=err)) from None
+        raise SaveError("reason.save.replay", error=err) from None
     session.at = at
     session.elapsed_ms = elapsed
     session.counted = counted

@@ -16,7 +16,7 @@ from typing import Any
 from patience.game import Game
 from patience.registry import BY_ID
 
-from .i18n import t
+from .i18n import Worded
 
 FORMAT = "patience-statistics"
 VERSION = 1
@@ -26,7 +26,7 @@ HISTORY = 500
 MAX_RECORDS = 1000
 
 
-class StatsError(ValueError):
+class StatsError(Worded):
     """Statistics that cannot be read: the reason is for the player."""
 
 
@@ -133,16 +133,16 @@ class Stats:
         return stats
 
     @classmethod
-    def salvage(cls, text: str) -> tuple[Stats, list[str]]:
+    def salvage(cls, text: str) -> tuple[Stats, list[StatsError]]:
         """The statistics kept in storage: every record that reads, and the reasons of
         those that do not (a damaged record costs only itself); StatsError when the text
         as a whole cannot be read."""
-        stats, reasons = cls(), []
+        stats, reasons = cls(), list[StatsError]()
         for key, raw in records_of(text).items():
             try:
                 stats.records[check_key(key)] = check_record(key, raw)
             except StatsError as err:
-                reasons.append(str(err))
+                reasons.append(err)
         return stats, reasons
 
 
@@ -151,20 +151,20 @@ def records_of(text: str) -> dict[Any, Any]:
     try:
         data = json.loads(text)
     except ValueError:
-        raise StatsError(t("reason.stats.json")) from None
+        raise StatsError("reason.stats.json") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise StatsError(t("reason.stats.format"))
+        raise StatsError("reason.stats.format")
     if data.get("v") != VERSION:
-        raise StatsError(t("reason.stats.version", version=repr(data.get("v"))))
+        raise StatsError("reason.stats.version", version=repr(data.get("v")))
     records = data.get("records")
     if not isinstance(records, dict) or len(records) > MAX_RECORDS:
-        raise StatsError(t("reason.stats.records"))
+        raise StatsError("reason.stats.records")
     return records
 
 
 def check_key(key: Any) -> str:
     if not isinstance(key, str) or len(key) > 300 or key.split(" ")[0] not in BY_ID:
-        raise StatsError(t("reason.stats.game", key=repr(str(key)[:40])))
+        raise StatsError("reason.stats.game", key=repr(str(key)[:40]))
     return key
 
 
@@ -173,27 +173,27 @@ def _count(raw: dict[str, Any], name: str, key: str, optional: bool = False) -> 
     if optional and value is None:
         return None
     if type(value) is not int or not 0 <= value < 10**12:
-        raise StatsError(t("reason.stats.field", key=repr(key), name=name))
+        raise StatsError("reason.stats.field", key=repr(key), name=name)
     return value
 
 
 def check_record(key: str, raw: Any) -> Record:
     if not isinstance(raw, dict):
-        raise StatsError(t("reason.stats.record", key=repr(key)))
+        raise StatsError("reason.stats.record", key=repr(key))
     rec = Record(**{name: _count(raw, name, key) for name in
                     ("played", "won", "lost", "streak", "best_streak", "score_total")})
     rec.best_time_ms = _count(raw, "best_time_ms", key, optional=True)
     rec.fewest_moves = _count(raw, "fewest_moves", key, optional=True)
     history = raw.get("history", [])
     if not isinstance(history, list) or len(history) > HISTORY:
-        raise StatsError(t("reason.stats.history", key=repr(key)))
+        raise StatsError("reason.stats.history", key=repr(key))
     for item in history:
         if not (isinstance(item, list) and len(item) == 5 and all(type(v) is int and 0 <= v < 10**12 for v in item)
                 and item[1] in (0, 1)):
-            raise StatsError(t("reason.stats.entry", key=repr(key)))
+            raise StatsError("reason.stats.entry", key=repr(key))
         rec.history.append(Entry(item[0], bool(item[1]), item[2], item[3], item[4]))
     if rec.won + rec.lost > rec.played or rec.streak > rec.best_streak or rec.best_streak > rec.won:
-        raise StatsError(t("reason.stats.sum", key=repr(key)))
+        raise StatsError("reason.stats.sum", key=repr(key))
     return rec
 
 

@@ -2,12 +2,15 @@
 
 ``parse_query`` never raises: whatever is wrong becomes a readable message and a
 valid default takes its place (an unknown game → Klondike, a bad option → that
-option's default, a bad seed → a fresh one).
+option's default, a bad seed → a fresh one).  A message is a function that words it in
+the language of the moment, so the table can say it again after a language switch.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from urllib.parse import parse_qsl, urlencode
 
 from patience.errors import OptionError
@@ -19,24 +22,26 @@ from .i18n import game_name, t
 
 DEFAULT_GAME = GAMES[0].id
 RESERVED = ("game", "seed")
+Note = Callable[[], str]  # a message, worded in the language of the moment
 
 
 @dataclass
 class Request:
     game: Game
     seed: int | None  # None: deal a new random one
-    problems: list[str] = field(default_factory=list)
+    problems: list[Note] = field(default_factory=list)
 
 
 def parse_query(query: str) -> Request:
-    problems: list[str] = []
+    problems: list[Note] = []
     pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True)
     params: dict[str, str] = {}
     for key, value in pairs:
         params.setdefault(key, value)
     game_id = params.pop("game", DEFAULT_GAME) or DEFAULT_GAME
     if game_id not in BY_ID:
-        problems.append(t("url.game", game=shorten(game_id), default=game_name(BY_ID[DEFAULT_GAME])))
+        asked = shorten(game_id)
+        problems.append(lambda: t("url.game", game=asked, default=game_name(BY_ID[DEFAULT_GAME])))
         game_id = DEFAULT_GAME
     seed_text = params.pop("seed", None)
     seed = parse_seed(seed_text, problems)
@@ -45,17 +50,18 @@ def parse_query(query: str) -> Request:
         try:
             get_game(game_id, {name: value})
         except OptionError:
-            problems.append(option_problem(game_id, name, value))
+            problems.append(partial(option_problem, game_id, name, value))
             continue
         options[name] = value
     return Request(get_game(game_id, options), seed, problems)
 
 
-def parse_seed(text: str | None, problems: list[str]) -> int | None:
+def parse_seed(text: str | None, problems: list[Note]) -> int | None:
     if text is None or text == "":
         return None
     if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= MAX_SEED:
-        problems.append(t("url.seed", seed=shorten(text), max=MAX_SEED))
+        asked = shorten(text)
+        problems.append(lambda: t("url.seed", seed=asked, max=MAX_SEED))
         return None
     return int(text)
 

@@ -13,26 +13,15 @@ import pytest
 import build
 from patience import GAMES, Session, get_game
 from patience.game import MOVE
+from table import saves
 from table.i18n import MESSAGES
 from table.urlstate import to_query
 
-from ui import assert_dom_is, open_deal, table, wait_moves
+from ui import assert_dom_is, message, open_deal, open_menu, set_language, table, wait_moves
 from test_play import winning_line
 
 READY = 'body[data-ready="1"]'
 SHOTS = build.BUILD / "screenshots"
-
-
-def open_menu(page, which: str) -> None:
-    if not page.evaluate(f"document.querySelector('.{which}-menu').open"):
-        page.click(f".{which}-menu summary")
-
-
-def set_language(page, lang: str) -> None:
-    open_menu(page, "settings")
-    page.select_option("#set-lang", lang)
-    page.keyboard.press("Escape")
-    page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
 
 
 def texts_in(page) -> dict[str, str]:
@@ -57,6 +46,28 @@ def test_the_page_speaks_both_languages_and_remembers_the_choice(fresh):
     page.wait_for_selector(READY, timeout=60_000)
     assert page.evaluate("document.documentElement.lang") == "ru"
     assert page.inner_text("#new") == MESSAGES["ru"]["new"]
+
+
+def test_notes_about_the_address_and_a_damaged_save_follow_a_language_switch(page):
+    """What was wrong when the deal opened (a bad address, a save that could not be read)
+    is composed before the table exists; it is still said again in the new language."""
+    page.evaluate("localStorage.clear()")
+    page.evaluate("k => localStorage.setItem(k, '{\"v\": 1, ')", saves.key("canfield"))
+    open_deal(page, "?game=canfield&seed=abc&wings=on", keep_saves=True)
+    english = message(page)
+    assert "deal number" in english and "no option" in english and "could not be resumed" in english
+    try:
+        set_language(page, "ru")
+        russian = message(page)
+        for said in ("Номер расклада «abc»", "нет правила «wings»",
+                     "Сохранённую партию не удалось продолжить: сохранение не читается"):
+            assert said in russian, russian
+        assert "deal number" not in russian
+        set_language(page, "en")
+        assert message(page) == english
+    finally:
+        set_language(page, "en")
+        page.evaluate("localStorage.clear()")
 
 
 def test_a_russian_browser_gets_russian_at_once(browser, base_url):

@@ -15,7 +15,7 @@ from patience.solver import LOST, WON, safe_moves, solve
 from table import saves
 from table.urlstate import to_query
 
-from ui import click_stock, message, open_deal, play_by_pointer, table, visit, wait_moves
+from ui import click_stock, message, open_deal, open_menu, play_by_pointer, set_language, table, visit, wait_moves
 
 READY = 'body[data-ready="1"]'
 VERDICT = "() => document.getElementById('winnable').dataset.verdict"
@@ -27,23 +27,13 @@ def verdict_is(page, verdict: str, timeout: int = 30_000) -> None:
 
 
 def set_option(page, name: str, on: bool) -> None:
-    if not page.evaluate("document.querySelector('.settings-menu').open"):
-        page.click(".settings-menu summary")
+    open_menu(page, "settings")
     (page.check if on else page.uncheck)(f"#set-{name}")
     page.keyboard.press("Escape")
 
 
-def set_language(page, lang: str) -> None:
-    if not page.evaluate("document.querySelector('.settings-menu').open"):
-        page.click(".settings-menu summary")
-    page.select_option("#set-lang", lang)
-    page.keyboard.press("Escape")
-    page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
-
-
 def set_motion(page, value: str) -> None:
-    if not page.evaluate("document.querySelector('.settings-menu').open"):
-        page.click(".settings-menu summary")
+    open_menu(page, "settings")
     page.select_option("#set-motion", value)
     page.keyboard.press("Escape")
 

@@ -36,6 +36,20 @@ def open_deal(page, query: str, keep_saves: bool = False) -> None:
     page.wait_for_function("() => document.body.dataset.ready === '1'")
 
 
+def open_menu(page, which: str) -> None:
+    """Open the toolbar menu ``which`` ('options', 'settings', …) unless it is open."""
+    if not page.evaluate(f"document.querySelector('.{which}-menu').open"):
+        page.click(f".{which}-menu summary")
+
+
+def set_language(page, lang: str) -> None:
+    """Choose the page's language in the settings menu, as a player does."""
+    open_menu(page, "settings")
+    page.select_option("#set-lang", lang)
+    page.keyboard.press("Escape")
+    page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+
+
 def table(page) -> dict[str, str]:
     return page.evaluate("() => ({...document.getElementById('table').dataset})")
 
