@@ -115,3 +115,18 @@ def test_the_reason_a_save_is_refused_is_worded_when_read():
         assert str(err.value) == t("reason.save.unreadable", "ru") != t("reason.save.unreadable", "en")
     finally:
         set_language("en")
+
+
+def test_the_engines_reason_inside_it_follows_the_language_too():
+    data = json.loads(saves.encode(played("klondike", 3, 10)))
+    data["moves"][0] = "t1>t2"  # a red card on a red one, or no card one rank higher
+    with pytest.raises(saves.SaveError) as err:
+        saves.decode(json.dumps(data))
+    try:
+        assert str(err.value) == ("the saved moves do not replay (Here a card goes on a card one rank "
+                                  "higher, of the other colour.)")
+        set_language("ru")
+        assert str(err.value) == ("сохранённые ходы не воспроизводятся (Здесь карту кладут на карту "
+                                  "другого цвета, на одно достоинство старше.)")
+    finally:
+        set_language("en")

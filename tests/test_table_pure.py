@@ -22,6 +22,8 @@ def test_url_round_trip_for_every_option_set():
     ("?game=klondike&seed=0", "deal number"),
     ("?game=klondike&seed=99999999999999999999999", "deal number"),
     ("?game=klondike&seed=１２", "deal number"),  # full-width digits
+    ("?game=klondike&seed=" + "9" * 5000, "deal number"),  # past what int() reads
+    ("?game=klondike&seed=" + "0" * 5000 + "1x", "deal number"),
     ("?game=klondike&draw=7", "option draw"),
     ("?game=klondike&colour=red", "no option"),
     ("?game=canfield&runs=any", "no option"),  # a Klondike option in Canfield
@@ -38,6 +40,10 @@ def test_bad_urls_give_a_message_and_a_valid_deal(query, problem):
 def test_bad_option_keeps_the_good_ones():
     req = parse_query("?game=klondike&seed=9&draw=1&passes=5")
     assert req.game.options["draw"] == "1" and req.game.options["passes"] == "inf" and req.seed == 9
+
+
+def test_leading_zeros_still_name_the_deal():
+    assert parse_query("?game=klondike&seed=" + "0" * 5000 + "42").seed == 42
 
 
 def test_empty_query_is_the_default_game_with_a_new_deal():

@@ -118,7 +118,9 @@ class App:
         self.keep_save = False  # a saved game of another deal waits until the first move here
         self.resumable: Session | None = None
         self.storage_warned = False
-        self.after_load: list[Callable[[], str]] = []  # notes kept until the table is shown
+        # notes kept until the table is shown, by subject (a repeated one is told once)
+        self.after_load: dict[str, Callable[[], str]] = {}
+        self.stats_note_words: tuple[Words, str, bool] = ("", "info", False)
         self.message_action: Any = None
         self.message_words: tuple[Words, Words] = ("", "")
         self.message_at: Any = None  # the position a message was given in
@@ -277,13 +279,17 @@ class App:
             opt.textContent = game_name(BY_ID[str(opt.value)])
         if not document.getElementById("message").hidden:
             self.say_message()
+        self.assist.update_buttons()  # Demo / Stop
         if self.session is not None:
             self.build_options(self.session.game)
             document.getElementById("deal-no").textContent = t("deal.no", seed=self.session.seed)
             if not document.getElementById("help").hidden:
                 self.show_help()
             if not document.getElementById("stats").hidden:
+                noted = not document.getElementById("stats-note").hidden
                 self.show_stats()
+                if noted:  # what became of an import stays, in the new language
+                    self.stats_note(*self.stats_note_words)
             self.show_time()
 
     # --- dialogs and announcements -----------------------------------------------------
@@ -358,8 +364,8 @@ class App:
     def show_notes(self, problems: list[Callable[[], str]]) -> None:
         """Tell what was wrong with the URL, a save or the statistics, once the table is
         shown (said again in a newly chosen language, like every message)."""
-        notes = problems + self.after_load
-        self.after_load = []
+        notes = problems + list(self.after_load.values())
+        self.after_load = {}
         if notes:
             self.message(lambda: " ".join(note() for note in notes), "warning")
 
@@ -966,13 +972,13 @@ class App:
             self.storage("set", STATS_KEY + ".broken", text)  # set aside, never dropped
             self.storage("remove", STATS_KEY)
             unreadable = err  # worded when said: in the language of the moment
-            self.after_load.append(lambda: t("stats.unreadable", reason=str(unreadable)))
+            self.after_load["stats"] = lambda: t("stats.unreadable", reason=str(unreadable))
             return
         if reasons:  # the damaged records are set aside with the rest; the others are kept
             self.storage("set", STATS_KEY + ".broken", text)
             self.write_stats()
-            self.after_load.append(lambda: t("stats.partly", reason="; ".join(map(str, reasons[:3]))
-                                             + ("; …" if reasons[3:] else "")))
+            self.after_load["stats"] = lambda: t("stats.partly", reason="; ".join(map(str, reasons[:3]))
+                                                 + ("; …" if reasons[3:] else ""))
 
     def write_stats(self) -> None:
         self.storage("set", STATS_KEY, self.stats.encode())
@@ -1078,13 +1084,15 @@ class App:
         try:
             stats = Stats.decode(text)
         except StatsError as err:
-            self.stats_note(t("stats.bad_import", reason=str(err)), "warning")
+            refused = err  # worded when said: in the language of the moment
+            self.stats_note(lambda: t("stats.bad_import", reason=str(refused)), "warning")
             return
         self.storage("set", BEFORE_IMPORT_KEY, self.stats.encode())
         self.stats = stats
         self.write_stats()
         self.show_stats()
-        self.stats_note(t("stats.imported", n=len(stats.records)), "info", undo=True)
+        count = len(stats.records)
+        self.stats_note(lambda: t("stats.imported", n=count), "info", undo=True)
 
     def undo_import(self) -> None:
         text = self.storage("get", BEFORE_IMPORT_KEY)
@@ -1094,13 +1102,14 @@ class App:
         self.write_stats()
         self.storage("remove", BEFORE_IMPORT_KEY)
         self.show_stats()
-        self.stats_note(t("stats.import_undone"), "info")
+        self.stats_note(lambda: t("stats.import_undone"), "info")
 
-    def stats_note(self, text: str, kind: str, undo: bool = False) -> None:
+    def stats_note(self, text: Words, kind: str, undo: bool = False) -> None:
         """What became of an import, told inside the statistics view (it is modal)."""
+        self.stats_note_words = (text, kind, undo)
         note = document.getElementById("stats-note")
         note.dataset.kind = kind
-        document.getElementById("stats-note-text").textContent = text
+        document.getElementById("stats-note-text").textContent = text() if callable(text) else text
         document.getElementById("stats-undo-import").hidden = not undo
         note.hidden = False
 
@@ -1116,7 +1125,7 @@ class App:
             self.storage("set", saves.broken_key(game_id), text)
             self.storage("remove", saves.key(game_id))
             broken = err  # worded when said: in the language of the moment
-            self.after_load.append(lambda: t("save.broken", reason=str(broken)))
+            self.after_load[f"save.{game_id}"] = lambda: t("save.broken", reason=str(broken))
             return None
 
     def save(self) -> None:
@@ -1188,7 +1197,7 @@ class App:
             if not self.storage_warned:
                 self.storage_warned = True
                 if self.session is None:  # still starting: told once the table is shown
-                    self.after_load.append(lambda: t("storage"))
+                    self.after_load["storage"] = lambda: t("storage")
                 else:
                     self.message(lambda: t("storage"), "warning")
         return None

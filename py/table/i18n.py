@@ -60,7 +60,6 @@ def t(key: str, lang: str | None = None, /, **values: object) -> str:
     return _PLURAL.sub(plural, text).format(**values)
 
 
-
 class Worded(ValueError):
     """An error for the player, given as a message key and its values and worded in the
     language of the moment each time it is read: a message that holds it is said again in
@@ -72,7 +71,9 @@ class Worded(ValueError):
         self.values = values
 
     def __str__(self) -> str:
-        return t(self.key, **self.values)
+        # an engine error among the values says its sentence in the language too
+        return t(self.key, **{k: say(v.args[0]) if isinstance(v, BaseException) and v.args else v
+                              for k, v in self.values.items()})
 
 
 MESSAGES: dict[str, dict[str, str]] = {

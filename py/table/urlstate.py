@@ -59,11 +59,13 @@ def parse_query(query: str) -> Request:
 def parse_seed(text: str | None, problems: list[Note]) -> int | None:
     if text is None or text == "":
         return None
-    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= MAX_SEED:
+    digits = text.lstrip("0")  # its length first: int() refuses more than 4300 digits
+    if not text.isascii() or not text.isdigit() or len(digits) > len(str(MAX_SEED)) \
+            or not 1 <= int(digits or "0") <= MAX_SEED:
         asked = shorten(text)
         problems.append(lambda: t("url.seed", seed=asked, max=MAX_SEED))
         return None
-    return int(text)
+    return int(digits)
 
 
 def option_problem(game_id: str, name: str, value: str) -> str:

@@ -143,8 +143,14 @@ def test_the_demo_plays_and_stops(page):
     page.click("#demo")
     assert page.get_attribute("#demo", "aria-pressed") == "true"
     page.wait_for_function("() => +document.getElementById('table').dataset.moves >= 3", timeout=30_000)
+    try:  # a language chosen during the demo: the button still offers to stop it
+        set_language(page, "ru")
+        assert page.inner_text("#demo") == "Стоп" and page.get_attribute("#demo", "aria-pressed") == "true"
+    finally:
+        set_language(page, "en")
+    assert page.inner_text("#demo") == "Stop"
     page.click("#demo")
-    assert page.get_attribute("#demo", "aria-pressed") == "false"
+    assert page.get_attribute("#demo", "aria-pressed") == "false" and page.inner_text("#demo") == "Demo"
     page.wait_for_timeout(200)
     moves = table(page)["moves"]
     page.wait_for_timeout(1500)

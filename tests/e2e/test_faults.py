@@ -147,6 +147,7 @@ BAD_URLS = [
     ("?game=klondike&colour=blue", "has no option"),
     ("?game=klondike&%3Cscript%3E=1", "has no option"),
     ("?game=frog&seed=" + "9" * 500, "is not a whole number"),
+    ("?game=frog&seed=" + "9" * 5000, "is not a whole number"),  # more digits than int() reads
 ]
 
 
