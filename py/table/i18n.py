@@ -493,7 +493,7 @@ ENGINE_RU: dict[str, str] = {
     "No card can be taken from here now.": "Отсюда сейчас нельзя взять карту.",
     "Only single cards move.": "Переносят только по одной карте.",
     "Under these rules a card or run goes only from one flank to the other.":
-        "По этим правилам карту или последовательность переносят только с одного крыла на другое.",
+        "По этим правилам карту или последовательность переносят только с одного фланга на другой.",
     "Nothing goes back from a foundation to a pile.": "Из дома в стопки карты не возвращаются.",
     "The cards of the body never move.": "Сами карты тела не двигаются.",
     "A card passes only between the two foundations of its own suit.":
