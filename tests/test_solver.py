@@ -262,6 +262,31 @@ def test_hopeless_positions_are_lost_by_the_plain_search():
     assert not hopeless(position_of(back_game, back_state), True, 1)
 
 
+def two_black_jacks(buried: bool, **opts: str) -> tuple[Game, State]:
+    """The two black jacks lie on the queen of hearts (face down under them, with the
+    tens of spades and of clubs under her); the queen of diamonds, on the king of
+    clubs, is the only other place for either.  ``buried``: the ten of clubs is there
+    too, else at home."""
+    game = get_game("klondike", {"draw": "1", **opts})
+    homes = {"f1": "".join(f"{r}s" for r in "A23456789"), "f2": "".join(f"{r}h" for r in "A23456789TJ"),
+             "f3": "".join(f"{r}d" for r in "A23456789TJ"), "f4": "".join(f"{r}c" for r in "A23456789T"[:9 + (not buried)])}
+    return game, position(game, t1=f"{3 + buried}:{'Tc' * buried}TsQhJcJs", t2="KcQd", t3="Ks", t4="KhQs", t5="KdQc", **homes)
+
+
+@pytest.mark.parametrize("back", ["off", "on"])
+def test_two_jacks_with_one_place_between_them_are_seen_lost_at_once(back):
+    """To turn the queen of hearts up, both black jacks must be off her at once: one on
+    the queen of diamonds, the other at home, which needs the ten of clubs buried under
+    the queen.  The looser game sees that (each jack alone could move), and the plain
+    search agrees; with the ten of clubs at home the deal is won."""
+    game, state = two_black_jacks(True, foundation_return=back, runs="any")
+    assert hopeless(position_of(game, state), back == "on", 1)
+    assert exhaust(game, state) == LOST
+    game, state = two_black_jacks(False, foundation_return=back, runs="any")
+    assert not hopeless(position_of(game, state), back == "on", 1)
+    assert exhaust(game, state) == WON
+
+
 def exhaust(game: Game, state: State, limit: int = 200_000, counters: bool = False) -> str | None:
     """Every position the engine's moves reach (a plain search, no pruning, no K+);
     None when there are more than ``limit``.  The counters (passes, reshuffles made) are

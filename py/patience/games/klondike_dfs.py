@@ -124,7 +124,13 @@ def hopeless(p: Position, back: bool, draw: int) -> bool:
     real game is an event of the looser one, so what the looser game never reaches the
     real one never does (a "delete relaxation").  Facts, worked out to a fixed point:
 
-    - a card is *exposed* when the card on it can leave (a column top is exposed);
+    - a card is *exposed* when the card on it can leave (a column top is exposed); a
+      face-down card, besides, only when the cards above it can all be elsewhere at
+      once, as they are when it turns up: each at home, a king in an empty column, or
+      on a card one rank higher of the other colour that is face up then (face up now
+      or able to be a top) and not under it, no two on one card.  This is the one fact
+      about a moment rather than "at some time", and what catches a pair like two
+      black jacks above their red queen with the other red queen their only place;
     - a card can *leave* (as the base of whatever lies on it) when it is face up or
       exposed and has somewhere to go: home after the card before it, onto a card one
       rank higher of the other colour that can be a top (one that lies face down above
@@ -162,6 +168,30 @@ def hopeless(p: Position, back: bool, draw: int) -> bool:
     def leaves_talon(x: int) -> bool:
         return in_talon[x] and (gone[PREV[x]] or (R[x] == KING and empty) or any(top[q] for q in PARENTS[x]))
 
+    up = [False] * 52  # face up now
+    for c, col in enumerate(cols):
+        for card in col[down[c]:]:
+            up[card] = True
+
+    def room_for(col: bytes, c: int, i: int) -> bool:
+        """Whether the cards above col[i] can all be elsewhere at once, as they are
+        when it turns up: each at home, a king in an empty column, or on a card one
+        rank higher of the other colour that is face up then and not under col[i],
+        no two on one card."""
+        held: dict[int, int] = {}  # a card lain on → the card on it
+        places = {q for x in col[i + 1:] for q in PARENTS[x]
+                  if (up[q] or top[q]) and not (column[q] == c and depth[q] <= i)}
+        for x in col[i + 1:]:
+            if gone[x]:
+                continue
+            if R[x] == KING:
+                if not empty:
+                    return False
+                continue
+            if not lay(x, places, held, set()):
+                return False
+        return True
+
     empty = empty_now
     changed = True
     while changed:
@@ -173,6 +203,8 @@ def hopeless(p: Position, back: bool, draw: int) -> bool:
             for i in range(n - 1, -1, -1):
                 x = col[i]
                 open_ = i == n - 1 or leave[col[i + 1]]
+                if open_ and i < down[c] and not exposed[x] and not room_for(col, c, i):
+                    open_ = False
                 if not open_ and i < down[c]:
                     break
                 if open_ and not exposed[x]:
@@ -209,6 +241,19 @@ def hopeless(p: Position, back: bool, draw: int) -> bool:
                 in_talon[x] = changed = True
             earlier = earlier or leaves_talon(x)
     return not all(gone[:52])
+
+
+def lay(x: int, places: set[int], held: dict[int, int], tried: set[int]) -> bool:
+    """Whether card x can be laid on one of ``places`` (cards one rank higher of the
+    other colour), the cards already laid (``held``: place → card) moved on where they
+    must be (an augmenting path of Kuhn's matching)."""
+    for q in PARENTS[x]:
+        if q in places and q not in tried:
+            tried.add(q)
+            if q not in held or lay(held[q], places, held, tried):
+                held[q] = x
+                return True
+    return False
 
 
 class KlondikeSearch(TalonSearch):
