@@ -264,21 +264,22 @@ def test_hopeless_positions_are_lost_by_the_plain_search():
 
 def two_black_jacks(buried: bool, **opts: str) -> tuple[Game, State]:
     """The two black jacks lie on the queen of hearts (face down under them, with the
-    tens of spades and of clubs under her); the queen of diamonds, on the king of
-    clubs, is the only other place for either.  ``buried``: the ten of clubs is there
-    too, else at home."""
+    ten of spades under her, and the ten of clubs when ``buried``, else at home); the
+    queen of diamonds, on the king of clubs, is the only other place for either."""
     game = get_game("klondike", {"draw": "1", **opts})
     homes = {"f1": "".join(f"{r}s" for r in "A23456789"), "f2": "".join(f"{r}h" for r in "A23456789TJ"),
-             "f3": "".join(f"{r}d" for r in "A23456789TJ"), "f4": "".join(f"{r}c" for r in "A23456789T"[:9 + (not buried)])}
-    return game, position(game, t1=f"{3 + buried}:{'Tc' * buried}TsQhJcJs", t2="KcQd", t3="Ks", t4="KhQs", t5="KdQc", **homes)
+             "f3": "".join(f"{r}d" for r in "A23456789TJ"),
+             "f4": "".join(f"{r}c" for r in "A23456789T"[:9 + (not buried)])}
+    down = "4:TcTsQhJcJs" if buried else "3:TsQhJcJs"
+    return game, position(game, t1=down, t2="KcQd", t3="Ks", t4="KhQs", t5="KdQc", **homes)
 
 
 @pytest.mark.parametrize("back", ["off", "on"])
 def test_two_jacks_with_one_place_between_them_are_seen_lost_at_once(back):
     """To turn the queen of hearts up, both black jacks must be off her at once: one on
-    the queen of diamonds, the other at home, which needs the ten of clubs buried under
-    the queen.  The looser game sees that (each jack alone could move), and the plain
-    search agrees; with the ten of clubs at home the deal is won."""
+    the queen of diamonds, the other at home, which needs the ten of its suit home, and
+    both tens lie under the queen.  The looser game sees that (each jack alone could
+    move), and the plain search agrees; with the ten of clubs at home the deal is won."""
     game, state = two_black_jacks(True, foundation_return=back, runs="any")
     assert hopeless(position_of(game, state), back == "on", 1)
     assert exhaust(game, state) == LOST

@@ -174,13 +174,8 @@ def hopeless(p: Position, back: bool, draw: int) -> bool:
             up[card] = True
 
     def room_for(col: bytes, c: int, i: int) -> bool:
-        """Whether the cards above col[i] can all be elsewhere at once, as they are
-        when it turns up: each at home, a king in an empty column, or on a card one
-        rank higher of the other colour that is face up then and not under col[i],
-        no two on one card."""
-        held: dict[int, int] = {}  # a card lain on → the card on it
-        places = {q for x in col[i + 1:] for q in PARENTS[x]
-                  if (up[q] or top[q]) and not (column[q] == c and depth[q] <= i)}
+        """Whether the cards above col[i] can all be elsewhere at once (see above)."""
+        need = []  # the cards that must lie on a card of their own
         for x in col[i + 1:]:
             if gone[x]:
                 continue
@@ -188,9 +183,11 @@ def hopeless(p: Position, back: bool, draw: int) -> bool:
                 if not empty:
                     return False
                 continue
-            if not lay(x, places, held, set()):
-                return False
-        return True
+            need.append(x)
+        places = {q for x in need for q in PARENTS[x]
+                  if (up[q] or top[q]) and not (column[q] == c and depth[q] <= i)}
+        held: dict[int, int] = {}  # a place → the card on it
+        return all(lay(x, places, held, set()) for x in need)
 
     empty = empty_now
     changed = True
@@ -244,9 +241,9 @@ def hopeless(p: Position, back: bool, draw: int) -> bool:
 
 
 def lay(x: int, places: set[int], held: dict[int, int], tried: set[int]) -> bool:
-    """Whether card x can be laid on one of ``places`` (cards one rank higher of the
-    other colour), the cards already laid (``held``: place → card) moved on where they
-    must be (an augmenting path of Kuhn's matching)."""
+    """Whether card x gets one of ``places`` (cards one rank higher of the other colour)
+    to itself, moving cards already placed (``held``: place → card) to other places of
+    theirs where needed: an augmenting path of Kuhn's matching."""
     for q in PARENTS[x]:
         if q in places and q not in tried:
             tried.add(q)
