@@ -302,7 +302,9 @@ def test_safe_moves_play_by_themselves_when_asked(page):
 
 
 @pytest.mark.parametrize("query", [
-    "?game=klondike&seed=12&draw=3&runs=any&foundation_return=on",
+    # a deal that stays undecided for minutes (seed 12, used before, is now proven lost
+    # before any search)
+    "?game=klondike&seed=15&draw=3&runs=any&foundation_return=on",
     # the generic search, which holds many objects (Python's full garbage collections once
     # made 50-72 ms tasks on such deals) and drops its probes as it goes (freeing one at
     # once made a 61 ms task)
