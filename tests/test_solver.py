@@ -12,7 +12,7 @@ from patience import GAMES, get_game
 from patience.cards import RANK_OF, RANKS, RED_OF, SUITS, deck, make_card, parse_card
 from patience.game import MOVE, Game, Move
 from patience.games.depth_first import DepthFirst, Hunt, talon_reach
-from patience.games.klondike_dfs import KlondikeSearch, hopeless, position_of
+from patience.games.klondike_dfs import TRADE_HOME, TWIN, KlondikeSearch, hopeless, position_of
 from patience.solver import (ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Search, hint, luby, model_of, safe_moves, solve,
                              talon_positions)
 from patience.rng import Rng
@@ -481,6 +481,99 @@ def test_klondike_empties_a_column_only_with_the_king_that_moves_in():
     assert all(all(child[0]) for _, child in kids)  # no column left empty
     turned = [child for _, child in kids if child[0][0] == column("8h") and child[1][0] == 0]
     assert turned and turned[0][0][1] == column("Ks Qh Js")
+
+
+LITERATURE = {"draw": "3", "passes": "inf", "runs": "any", "foundation_return": "on"}
+
+
+def kids_of(search: KlondikeSearch, p: tuple) -> str | set[bytes]:
+    """What one step of ``search`` reaches from ``p``: "won", or the positions' keys
+    without the talon's place (which of two places is kept depends on the order)."""
+    search.places.clear()
+    kids = search.children(p)
+    return "won" if isinstance(kids, tuple) else {search.split_key(child)[0] for _, child in kids}
+
+
+@pytest.mark.parametrize("opts", [LITERATURE, {"draw": "1", "runs": "any"}, {}])
+def test_the_game_of_twins_does_the_same_whichever_twin_lies_where(opts):
+    """The game of twins keys positions by kinds, so searching one position must search
+    every position that differs from it only in which of two face-up twins lies where.
+    On the positions of winning lines, for every two face-up twins in the columns: the
+    position with the two trading places has the same key and reaches the same positions
+    in one step (its moves home, trades, building moves and cards that go home by
+    themselves all match).  It fails when a trade is left out, or when a card goes home
+    by itself while its twin lies face up."""
+    game = get_game("klondike", opts)
+    search = KlondikeSearch(game, game.deal(1), twins=True)
+    assert search.twins and search.by_kind
+    checked = trades = 0
+    for seed in range(1, 9):
+        result = solve(game, game.deal(seed), 20_000)
+        state = game.deal(seed)
+        for move in result.moves:
+            state = game.play(state, move)
+            p = position_of(game, state)
+            cols, down = p[0], p[1]
+            spots = {card: (c, i) for c, col in enumerate(cols) for i, card in enumerate(col) if i >= down[c]}
+            for card, (c, i) in spots.items():
+                if card > TWIN[card] or TWIN[card] not in spots:
+                    continue
+                d, j = spots[TWIN[card]]
+                swapped = [bytearray(col) for col in cols]
+                swapped[c][i], swapped[d][j] = swapped[d][j], swapped[c][i]
+                q = (tuple(bytes(col) for col in swapped),) + p[1:]
+                assert search.key(p) == search.key(q)
+                assert kids_of(search, p) == kids_of(search, q), (seed, game.code(state), card)
+                checked += 1
+                search.places.clear()
+                kids = search.children(p)
+                trades += isinstance(kids, list) and any(m[0] == TRADE_HOME for moves, _ in kids for m in moves)
+    assert checked > 1000 and trades > 20, (checked, trades)
+
+
+def test_the_game_of_twins_proves_a_loss_in_fewer_positions():
+    """Seed 189 of the literature's rules is lost: the complete search of the game of
+    twins proves it, without ever trading its way to a win, in fewer positions than the
+    real game's."""
+    game = get_game("klondike", LITERATURE)
+    counts = []
+    for twins in (False, True):
+        search = KlondikeSearch(game, game.deal(189), twins=twins)
+        while not search.exhausted:
+            search.expand(1000)
+            assert search.won is None and search.twins == twins
+        counts.append(search.nodes)
+    assert counts[1] < 0.8 * counts[0], counts
+
+
+def test_a_win_of_the_game_of_twins_that_trades_starts_the_real_search():
+    """Seed 1 of the literature's rules: the game of twins is won first by a line that
+    trades, which proves nothing; the search goes on in the real game from the deal and
+    wins there, by a line that replays through the checked play.  Hints before that
+    follow real moves only (the line to the best position, cut at its first trade)."""
+    game = get_game("klondike", LITERATURE)
+    search = KlondikeSearch(game, game.deal(1), twins=True)
+    hints = 0
+    while search.twins:
+        search.expand(500)
+        assert search.won is None and not search.exhausted
+        lead = search.lead()
+        assert all(game.is_legal(s, m) for s, m in zip(states_along(game, game.deal(1), lead), lead))
+        hints += bool(lead)
+    assert hints and search.nodes < 20_000
+    while search.won is None:
+        assert not search.exhausted
+        search.expand(1000)
+    assert replays_to_a_win(game, game.deal(1), search.won)
+
+
+def states_along(game: Game, state: State, moves: list[Move]) -> list[State]:
+    """The position before each of ``moves``."""
+    out = []
+    for move in moves:
+        out.append(state)
+        state = game.apply(state, move)
+    return out
 
 
 def gaps_endgame(game: Game, rng: Rng) -> State:

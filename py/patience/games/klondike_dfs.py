@@ -28,6 +28,8 @@ only when the room is used at once.  Besides:
   lies on other cards) depends on its cards and face-down count alone: it is worked out
   once per column seen, not once per position;
 - before searching, ``hopeless`` (a looser game) may show the deal lost at once;
+- the complete search searches *the game of twins* first (``KlondikeSearch``), a
+  looser game whose positions are fewer: a loss there is a loss;
 - ``klondike_hunt`` runs the complete search with shaken probes beside it, most of
   them short.
 
@@ -45,7 +47,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import RANK_OF, RED_OF, SUIT_OF
 from ..game import MOVE, Move
-from ..solver import Heap, talon_positions
+from ..solver import Heap, sweep_within, talon_positions
 from ..rng import Rng
 from ..state import State
 from .depth_first import EngineLine, Hit, Hunt, TalonSearch, talon_place, talon_reach
@@ -78,6 +80,7 @@ COLUMN = 1  # n cards from column a onto column b
 TALON_HOME = 2  # the talon card at index a home
 TALON = 3  # the talon card at index a onto column b
 BACK = 4  # suit a's top card at home onto column b
+TRADE_HOME = 5  # the game of twins only: column a's top card trades places with its face-up twin, which goes home
 
 Position = tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...], bytes, int]
 SMove = tuple[int, int, int, int]
@@ -240,6 +243,23 @@ def hopeless(p: Position, back: bool, draw: int) -> bool:
     return not all(gone[:52])
 
 
+def face_up(cols: tuple[bytes, ...], down: tuple[int, ...], card: int) -> bool:
+    """Whether ``card`` lies face up in a column."""
+    for c, col in enumerate(cols):
+        i = col.find(card)
+        if i >= 0:
+            return i >= down[c]
+    return False
+
+
+def tradable(p: Position, card: int) -> bool:
+    """Whether the twin of ``card`` (a column's top) is face up in a column and next home:
+    in the game of twins the two trade places and the twin goes home."""
+    cols, down, home, _, _ = p
+    twin = TWIN[card]
+    return R[twin] == home[S[twin]] + 1 and face_up(cols, down, twin)
+
+
 def lay(x: int, places: set[int], held: dict[int, int], tried: set[int]) -> bool:
     """Whether card x gets one of ``places`` (cards one rank higher of the other colour)
     to itself, moving cards already placed (``held``: place → card) to other places of
@@ -258,10 +278,36 @@ class KlondikeSearch(TalonSearch):
 
     ``expand(nodes, deadline)`` searches on; then ``won`` is the winning line (engine
     moves) once found, ``exhausted`` says every reachable position was searched (the
-    deal is lost), ``lead()`` the moves towards the best position seen (hints)."""
+    deal is lost), ``lead()`` the moves towards the best position seen (hints).
 
-    def __init__(self, game: "Game", state: State, probe: int = 0) -> None:
-        """``probe`` > 0: a probe instead of the complete search, its order of moves
+    *The game of twins* is Klondike with one move more: when a column's top card and
+    its twin (the other card of its rank and colour) both lie face up in the columns
+    and the twin is next for its suit, the two trade places and the twin goes home
+    (``TRADE_HOME``).  Every real line is a line of it, so a position it loses is lost.
+    Positions that differ only in which of two face-up twins lies where (the bulk of a
+    hard deal's space) can reach one another by trades, and the building moves see only
+    ranks and colours: they are one position of the game of twins, keyed by kinds like
+    the probes by kinds, and searching one of them searches all.  For that, everything
+    the search does must be the same, up to which twin lies where, from each of them;
+    so with twins, besides the trades:
+
+    - a card that nothing can need goes home by itself (``close``) only when its twin is
+      not face up in a column (else the other of them would not go);
+    - a card that nothing can need, uncovered by a part of a run moved off its twin,
+      going home is not the move's only use for the same reason: the twin of the part's
+      base may come onto it;
+    - the other moves depend on ranks, colours, face-down cards, the talon and the
+      cards home, which the positions share.
+
+    A win of the game of twins whose line trades proves nothing: the search then starts
+    again at the deal in the real game (``drop_twins``).  A win without trades is a real
+    win.  A hard lost deal is proven lost in a third to a tenth of the positions or
+    less (seed 18 of the literature's rules: 489 000 positions, none proven within 1.5
+    million before: see docs/winnability.md)."""
+
+    def __init__(self, game: "Game", state: State, probe: int = 0, twins: bool = False) -> None:
+        """``twins``: search the game of twins first (see the class docstring), the real
+        game once that is won.  ``probe`` > 0: a probe instead of the complete search, its order of moves
         shaken by a generator seeded with ``probe``; probes of three sorts take turns,
         and none proves anything.  Probe 1, 4, 7 … is a quick one: every card that can
         go home goes, no card comes back and no part of a run moves; it finds wins
@@ -275,7 +321,9 @@ class KlondikeSearch(TalonSearch):
         super().__init__()
         self.game = game
         self.quick = probe % 3 == 1
-        self.by_kind = probe % 3 == 2
+        self.twins = twins
+        self.traded = False  # the game of twins is won by a line that trades twins
+        self.by_kind = probe % 3 == 2 or twins
         self.by_tops = probe > 0 and probe % 3 == 0
         self.rng = Rng(probe, "klondike probe") if probe else None
         self.cols_at = tuple(game.index[f"t{i}"] for i in range(1, 8))
@@ -286,12 +334,36 @@ class KlondikeSearch(TalonSearch):
         self.start = state
         self.offers: dict[tuple[bytes, int], Offer] = {}
         self.reaches: dict[tuple[bytes, int], Reach] = {}
-        moves, root = self.close([], position_of(game, state))
+        self.litter: list[Heap] = []  # the game of twins' containers, freed a piece at a time
+        self.open(not probe)
+
+    def open(self, full: bool) -> None:
+        """Start the search at the deal (``full``: a complete search, which the looser
+        game ``hopeless`` may show lost at once)."""
+        moves, root = self.close([], position_of(self.game, self.start))
         won = self.is_won(root)
-        self.begin((moves, root), won, lost=not probe and not won and hopeless(root, self.back, self.draw))
+        self.begin((moves, root), won, lost=full and not won and hopeless(root, self.back, self.draw))
+        if self.traded:
+            self.drop_twins()
+
+    def drop_twins(self) -> None:
+        """The game of twins is won by a line that trades twins, which proves nothing:
+        search the real game from the deal instead."""
+        self.litter.extend(TalonSearch.parts(self))
+        self.twins = self.traded = self.by_kind = False
+        self.won, self.exhausted = None, False
+        self.seen, self.stack, self.places = set(), [], {}
+        self.open(True)
+
+    def expand(self, nodes: int, deadline: float | None = None) -> int:
+        sweep_within(self.litter, deadline)
+        done = super().expand(nodes, deadline)
+        if self.traded:
+            self.drop_twins()
+        return done
 
     def parts(self) -> list[Heap]:
-        return super().parts() + [self.offers, self.reaches]
+        return super().parts() + [self.offers, self.reaches] + self.litter
 
     # -- positions ---------------------------------------------------------------
     def split_key(self, p: Position) -> tuple[bytes, int]:
@@ -323,7 +395,8 @@ class KlondikeSearch(TalonSearch):
                 if col:
                     card = col[-1]
                     s = S[card]
-                    if R[card] == home[s] + 1 and (self.quick or safe_home(R[card], s, home)):
+                    if R[card] == home[s] + 1 and (self.quick or safe_home(R[card], s, home)) and not (
+                            self.twins and face_up(cols, down, TWIN[card])):
                         moves = moves + [(TO_HOME, c, 0, 1)]
                         cols, down = self.take(cols, down, c, 1)
                         home = with_home(home, s, R[card])
@@ -405,6 +478,8 @@ class KlondikeSearch(TalonSearch):
                 card = cols[c][-1]
                 if R[card] == home[S[card]] + 1:
                     found.append((0.0, len(found), (TO_HOME, c, 0, 1)))
+                if self.twins and tradable(p, card):
+                    found.append((0.0, len(found), (TRADE_HOME, c, 0, 1)))
         # cards from the stock, home or onto a column, listed as they come in the talon
         # (then home before the columns, by column): the order ties and a probe's
         # shaking follow
@@ -495,7 +570,9 @@ class KlondikeSearch(TalonSearch):
         if what == COLUMN or what == TALON:
             col = child[0][move[1] if what == COLUMN else move[2]]
             card = col[-1] if col else -1
-            if card >= 0 and R[card] == child[2][S[card]] + 1 and (self.quick or safe_home(R[card], S[card], child[2])):
+            if card >= 0 and R[card] == child[2][S[card]] + 1 and (
+                    self.quick or safe_home(R[card], S[card], child[2])) and not (
+                    self.twins and face_up(child[0], child[1], TWIN[card])):
                 return self.close([move], child)
             return [move], child
         if what == BACK:
@@ -552,6 +629,18 @@ class KlondikeSearch(TalonSearch):
             cl = list(cols)
             cl[b] = cl[b] + talon[a:a + 1]
             return tuple(cl), down, home, talon[:a] + talon[a + 1:], a
+        if what == TRADE_HOME:
+            x = cols[a][-1]
+            twin = TWIN[x]
+            cl = list(cols)
+            for c, col in enumerate(cl):
+                i = col.find(twin)
+                if i >= 0:
+                    cl[c] = col[:i] + bytes((x,)) + col[i + 1:]
+                    break
+            cl[a] = cl[a][:-1] + bytes((twin,))
+            cols, down = self.take(tuple(cl), down, a, 1)
+            return cols, down, with_home(home, S[twin], R[twin]), talon, pos
         # BACK
         cl = list(cols)
         cl[b] = cl[b] + bytes((a * 13 + home[a] - 1,))
@@ -571,8 +660,10 @@ class KlondikeSearch(TalonSearch):
         out: list[SMove] = []
         if R[under] == home[s] + 1:
             out.append((TO_HOME, c, 0, 1))
-            if safe_home(R[under], s, home):
+            if safe_home(R[under], s, home) and not (self.twins and face_up(cols, p[1], TWIN[under])):
                 return out  # nothing can need the card under: it goes home by itself
+        if self.twins and tradable(p, under):
+            out.append((TRADE_HOME, c, 0, 1))
         return out + self.sources(p, TWIN[base], c, runs, by_card, free)
 
     def sources(self, p: Position, card: int, dst: int, runs: list[int], by_card: dict[int, Hit],
@@ -625,6 +716,13 @@ class KlondikeSearch(TalonSearch):
     def engine_line(self, moves: list[SMove], finish: bool = True) -> list[Move]:
         """The solver's moves as engine moves from the start (the stock turns spelt
         out), then, when ``finish``, every card home."""
+        if self.twins:
+            traded = next((i for i, move in enumerate(moves) if move[0] == TRADE_HOME), -1)
+            if traded >= 0:
+                if finish:  # a win of the game of twins only
+                    self.traded = True
+                    return []
+                moves = moves[:traded]  # towards the best position: the real moves before the first trade
         game = self.game
         cols = self.cols_at
         line = EngineLine(game, self.start, self.draw)
@@ -651,8 +749,8 @@ class KlondikeSearch(TalonSearch):
 
 
 def klondike_hunt(game: "Game", state: State) -> Hunt:
-    """The complete search and its probes (``depth_first.Hunt``): quick probes, probes by
-    kinds and probes by tops take turns, most of them short (restarts by Luby's
-    sequence, 128 positions a unit).  The complete search has half the turns: many
-    deals are lost, and only it proves a loss."""
-    return Hunt(lambda probe: KlondikeSearch(game, state, probe), unit=128, share=(1, 2))
+    """The complete search (the game of twins first) and its probes
+    (``depth_first.Hunt``): quick probes, probes by kinds and probes by tops take turns,
+    most of them short (restarts by Luby's sequence, 128 positions a unit).  The
+    complete search has half the turns: many deals are lost, and only it proves a loss."""
+    return Hunt(lambda probe: KlondikeSearch(game, state, probe, twins=not probe), unit=128, share=(1, 2))

@@ -2,9 +2,9 @@
 literature's Klondike knowledge.  With unlimited passes (the literature's rules and the
 book's) the search itself is Klondike's own, in ``klondike_dfs`` (the same moves and
 pruning over a compact position, depth first, a part of a run moved only together with
-the move that uses its room, with quick probes and a looser game that proves hopeless
-deals lost at once); this model still serves limited passes, auto-play and the first
-hint.
+the move that uses its room, with quick probes, a looser game that proves hopeless
+deals lost at once and the game of twins searched first); this model still serves
+limited passes, auto-play and the first hint.
 
 - The stock is played K+: every card that turning the stock can bring to the waste
   top is playable at once (one step: the turns and the card move).  With one card
