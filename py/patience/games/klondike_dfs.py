@@ -282,32 +282,33 @@ class KlondikeSearch(TalonSearch):
 
     *The game of twins* is Klondike with one move more: when a column's top card and
     its twin (the other card of its rank and colour) both lie face up in the columns
-    and the twin is next for its suit, the two trade places and the twin goes home
-    (``TRADE_HOME``).  Every real line is a line of it, so a position it loses is lost.
-    Positions that differ only in which of two face-up twins lies where (the bulk of a
-    hard deal's space) can reach one another by trades, and the building moves see only
-    ranks and colours: they are one position of the game of twins, keyed by kinds like
-    the probes by kinds, and searching one of them searches all.  For that, everything
-    the search does must be the same, up to which twin lies where, from each of them;
-    so with twins, besides the trades:
+    and the twin is next for its suit, the twin goes home and the top card takes its
+    place (``TRADE_HOME``).  Every real line is a line of it, so a position it loses is
+    lost.  Two positions that differ only in which of two face-up twins lies where (the
+    bulk of a hard deal's space) have the same moves in it, up to that difference: a
+    card going home from one is a trade from the other, and every other move sees only
+    ranks and colours, the face-down cards, the talon and the cards home, which they
+    share.  So they are one position of the game of twins, keyed by kinds like the
+    probes by kinds, and searching one searches both (with its columns in the same
+    order, which the real game does not care about).  For that, the search's own
+    shortcuts must not tell them apart either; with twins:
 
     - a card that nothing can need goes home by itself (``close``) only when its twin is
-      not face up in a column (else the other of them would not go);
-    - a card that nothing can need, uncovered by a part of a run moved off its twin,
-      going home is not the move's only use for the same reason: the twin of the part's
-      base may come onto it;
-    - the other moves depend on ranks, colours, face-down cards, the talon and the
-      cards home, which the positions share.
+      not face up in a column: in the other arrangement the twin would lie there, and
+      it may not be next;
+    - a part of a run moved off a card onto that card's twin may take the twin of the
+      part's base onto the card even when the card could go home by itself (``uses``),
+      for the same reason.
 
     A win of the game of twins whose line trades proves nothing: the search then starts
     again at the deal in the real game (``drop_twins``).  A win without trades is a real
-    win.  A hard lost deal is proven lost in a third to a tenth of the positions or
-    less (seed 18 of the literature's rules: 489 000 positions, none proven within 1.5
-    million before: see docs/winnability.md)."""
+    win.  A hard lost deal is proven lost in fewer positions, often many times fewer:
+    seed 160 of the literature's rules in 149 054 instead of 348 951, seed 18 in
+    488 936, which 1.5 million positions did not prove before (docs/winnability.md)."""
 
     def __init__(self, game: "Game", state: State, probe: int = 0, twins: bool = False) -> None:
         """``twins``: search the game of twins first (see the class docstring), the real
-        game once that is won.  ``probe`` > 0: a probe instead of the complete search, its order of moves
+        game once it is won by a line that trades.  ``probe`` > 0: a probe instead of the complete search, its order of moves
         shaken by a generator seeded with ``probe``; probes of three sorts take turns,
         and none proves anything.  Probe 1, 4, 7 … is a quick one: every card that can
         go home goes, no card comes back and no part of a run moves; it finds wins
@@ -385,7 +386,8 @@ class KlondikeSearch(TalonSearch):
         return 4 * sum(p[2]) - sum(p[1]) - len(p[3])
 
     def close(self, moves: list[SMove], p: Position) -> tuple[list[SMove], Position]:
-        """Play the cards home that nothing can need, while there are any."""
+        """Play the cards home that nothing can need, while there are any (with twins,
+        only those whose twin is not face up in a column)."""
         cols, down, home, talon, pos = p
         again = True
         while again:
@@ -564,7 +566,8 @@ class KlondikeSearch(TalonSearch):
             return self.close([first, use], self.after(self.after(p, first), use))
         child = self.after(p, move)
         what = move[0]
-        # ``p`` had no card to play home: after a move between the columns or from the
+        # ``p`` had no card to play home by itself (with twins, none but cards whose twin
+        # is face up, which stays so): after a move between the columns or from the
         # talon only the new top of one column may have one; a card back from home makes
         # none safe
         if what == COLUMN or what == TALON:
@@ -649,8 +652,8 @@ class KlondikeSearch(TalonSearch):
     def uses(self, p: Position, c: int, n: int, base: int, runs: list[int], by_card: dict[int, Hit],
              free: set[int]) -> list[SMove]:
         """The moves that use the room made by moving the top n cards of column c (a
-        part of its run) off the card under them: that card goes home, or the other
-        card of ``base``'s kind comes onto it.  (So that the run under it can move on is
+        part of its run) off the card under them: that card goes home (or, with twins,
+        its twin by a trade), or the other card of ``base``'s kind comes onto it.  (So that the run under it can move on is
         no reason: that run can move with the part on top, and the part come off later,
         when the card under it is wanted, to the same positions.)  Any line can put the
         part's move off until just before its room is used, so the two are one step."""
@@ -715,7 +718,9 @@ class KlondikeSearch(TalonSearch):
     # -- back to the engine ----------------------------------------------------------
     def engine_line(self, moves: list[SMove], finish: bool = True) -> list[Move]:
         """The solver's moves as engine moves from the start (the stock turns spelt
-        out), then, when ``finish``, every card home."""
+        out), then, when ``finish``, every card home.  With twins, a line that trades
+        gives no engine moves: a win (``finish``) marks the search ``traded`` and gives
+        [], a line to the best position stops before its first trade."""
         if self.twins:
             traded = next((i for i, move in enumerate(moves) if move[0] == TRADE_HOME), -1)
             if traded >= 0:
