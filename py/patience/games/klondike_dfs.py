@@ -308,17 +308,17 @@ class KlondikeSearch(TalonSearch):
 
     def __init__(self, game: "Game", state: State, probe: int = 0, twins: bool = False) -> None:
         """``twins``: search the game of twins first (see the class docstring), the real
-        game once it is won by a line that trades.  ``probe`` > 0: a probe instead of the complete search, its order of moves
-        shaken by a generator seeded with ``probe``; probes of three sorts take turns,
-        and none proves anything.  Probe 1, 4, 7 … is a quick one: every card that can
-        go home goes, no card comes back and no part of a run moves; it finds wins
-        (often sooner, in its smaller space).  The others have every move of the
-        complete search, in another order, and a coarser key.  Probe 2, 5, 8 … counts a
-        face-up card by its kind: it skips positions that differ from one seen only in
-        which of two like cards lies where (most of a hard deal's space).  Probe 3, 6,
-        9 … keeps of the face-up cards only the kinds of the column tops: it skips
-        every other arrangement of the same runs, and more (it may skip the only way to
-        a win), so it reaches furthest of all."""
+        game once it is won by a line that trades.  ``probe`` > 0: a probe instead of the
+        complete search, its order of moves shaken by a generator seeded with ``probe``;
+        probes of three sorts take turns, and none proves anything.  Probe 1, 4, 7 … is a
+        quick one: every card that can go home goes, no card comes back and no part of a
+        run moves; it finds wins (often sooner, in its smaller space).  The others have
+        every move of the complete search, in another order, and a coarser key.  Probe 2,
+        5, 8 … counts a face-up card by its kind: it skips positions that differ from
+        one seen only in which of two like cards lies where (most of a hard deal's
+        space).  Probe 3, 6, 9 … keeps of the face-up cards only the kinds of the column
+        tops: it skips every other arrangement of the same runs, and more (it may skip
+        the only way to a win), so it reaches furthest of all."""
         super().__init__()
         self.game = game
         self.quick = probe % 3 == 1
@@ -397,8 +397,7 @@ class KlondikeSearch(TalonSearch):
                 if col:
                     card = col[-1]
                     s = S[card]
-                    if R[card] == home[s] + 1 and (self.quick or safe_home(R[card], s, home)) and not (
-                            self.twins and face_up(cols, down, TWIN[card])):
+                    if R[card] == home[s] + 1 and self.by_itself(card, cols, down, home):
                         moves = moves + [(TO_HOME, c, 0, 1)]
                         cols, down = self.take(cols, down, c, 1)
                         home = with_home(home, s, R[card])
@@ -413,6 +412,13 @@ class KlondikeSearch(TalonSearch):
                         again = True
                         break
         return moves, (cols, down, home, talon, pos)
+
+    def by_itself(self, card: int, cols: tuple[bytes, ...], down: tuple[int, ...], home: tuple[int, ...]) -> bool:
+        """Whether a column's top ``card``, next for its suit, goes home without
+        branching: nothing can need it (any card, in a quick probe), and with twins its
+        twin is not face up in a column."""
+        return (self.quick or safe_home(R[card], S[card], home)) and not (
+            self.twins and face_up(cols, down, TWIN[card]))
 
     @staticmethod
     def take(cols: tuple[bytes, ...], down: tuple[int, ...], c: int, n: int) -> tuple[tuple[bytes, ...], tuple[int, ...]]:
@@ -573,9 +579,7 @@ class KlondikeSearch(TalonSearch):
         if what == COLUMN or what == TALON:
             col = child[0][move[1] if what == COLUMN else move[2]]
             card = col[-1] if col else -1
-            if card >= 0 and R[card] == child[2][S[card]] + 1 and (
-                    self.quick or safe_home(R[card], S[card], child[2])) and not (
-                    self.twins and face_up(child[0], child[1], TWIN[card])):
+            if card >= 0 and R[card] == child[2][S[card]] + 1 and self.by_itself(card, child[0], child[1], child[2]):
                 return self.close([move], child)
             return [move], child
         if what == BACK:
@@ -653,10 +657,11 @@ class KlondikeSearch(TalonSearch):
              free: set[int]) -> list[SMove]:
         """The moves that use the room made by moving the top n cards of column c (a
         part of its run) off the card under them: that card goes home (or, with twins,
-        its twin by a trade), or the other card of ``base``'s kind comes onto it.  (So that the run under it can move on is
-        no reason: that run can move with the part on top, and the part come off later,
-        when the card under it is wanted, to the same positions.)  Any line can put the
-        part's move off until just before its room is used, so the two are one step."""
+        its twin by a trade), or the other card of ``base``'s kind comes onto it.  (So
+        that the run under it can move on is no reason: that run can move with the part
+        on top, and the part come off later, when the card under it is wanted, to the
+        same positions.)  Any line can put the part's move off until just before its room
+        is used, so the two are one step."""
         cols, _, home, _, _ = p
         under = cols[c][-n - 1]
         s = S[under]
