@@ -335,6 +335,7 @@ class KlondikeSearch(TalonSearch):
         self.start = state
         self.offers: dict[tuple[bytes, int], Offer] = {}
         self.reaches: dict[tuple[bytes, int], Reach] = {}
+        self.pieces: dict[tuple[bytes, int], bytes] = {}  # (column, face-down count) → its part of a key by kinds
         self.litter: list[Heap] = []  # the game of twins' containers, freed a piece at a time
         self.open(not probe)
 
@@ -350,7 +351,8 @@ class KlondikeSearch(TalonSearch):
     def drop_twins(self) -> None:
         """The game of twins is won by a line that trades twins, which proves nothing:
         search the real game from the deal instead."""
-        self.litter.extend(TalonSearch.parts(self))
+        self.litter.extend(TalonSearch.parts(self) + [self.pieces])
+        self.pieces = {}
         self.twins = self.traded = self.by_kind = False
         self.won, self.exhausted = None, False
         self.seen, self.stack, self.places = set(), [], {}
@@ -364,7 +366,7 @@ class KlondikeSearch(TalonSearch):
         return done
 
     def parts(self) -> list[Heap]:
-        return super().parts() + [self.offers, self.reaches] + self.litter
+        return super().parts() + [self.offers, self.reaches, self.pieces] + self.litter
 
     # -- positions ---------------------------------------------------------------
     def split_key(self, p: Position) -> tuple[bytes, int]:
@@ -374,7 +376,16 @@ class KlondikeSearch(TalonSearch):
             hidden = b"\xff".join(sorted([col[:d] + DOWN[d] for col, d in zip(cols, down) if d]))
             return hidden + bytes(sorted([KIND[col[-1]] for col in cols if col])) + b"\xfd" + bytes(home) + rest, place
         if self.by_kind:
-            cols = tuple(col[:d] + col[d:].translate(BY_KIND) for col, d in zip(cols, down))
+            pieces = self.pieces  # a column's part of the key, worked out once per column seen
+            parts = []
+            for spot in zip(cols, down):
+                piece = pieces.get(spot)
+                if piece is None:
+                    col, d = spot
+                    piece = pieces[spot] = col[:d] + col[d:].translate(BY_KIND) + DOWN[d]
+                parts.append(piece)
+            parts.sort()
+            return b"\xff".join(parts) + bytes(home) + rest, place
         return b"\xff".join(sorted([col + DOWN[d] for col, d in zip(cols, down)])) + bytes(home) + rest, place
 
     @staticmethod
