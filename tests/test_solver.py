@@ -567,6 +567,20 @@ def test_a_win_of_the_game_of_twins_that_trades_starts_the_real_search():
     assert replays_to_a_win(game, game.deal(7), search.won)
 
 
+def test_the_game_of_twins_tries_a_trade_last():
+    """Seed 3 of the literature's rules: with a trade tried after every other move, the
+    game of twins is won without one, a real win, and the search never goes back to the
+    real game (with trades tried as early as the move home, it was won by a trade first
+    and the real search needed over ten times the positions)."""
+    game = get_game("klondike", LITERATURE)
+    search = KlondikeSearch(game, game.deal(3), twins=True)
+    while search.won is None:
+        assert not search.exhausted and search.nodes < 20_000
+        search.expand(1000)
+    assert search.twins and not search.traded
+    assert replays_to_a_win(game, game.deal(3), search.won)
+
+
 def states_along(game: Game, state: State, moves: list[Move]) -> list[State]:
     """The position before each of ``moves``."""
     out = []

@@ -303,9 +303,10 @@ class KlondikeSearch(TalonSearch):
     A win of the game of twins whose line trades proves nothing: the search then starts
     again at the deal in the real game (``drop_twins``).  A win without trades is a real
     win; trades are tried after every other move of a position, so such a win comes
-    first where one is near.  A hard lost deal is proven lost in fewer positions, often many times fewer:
-    seed 160 of the literature's rules in 149 054 instead of 348 951, seed 18 in
-    488 936, which 1.5 million positions did not prove before (docs/winnability.md)."""
+    first where one is near.  A hard lost deal is proven lost in fewer positions, often
+    many times fewer: seed 160 of the literature's rules in 149 054 instead of 348 951,
+    seed 18 in 488 936, which 1.5 million positions did not prove before
+    (docs/winnability.md)."""
 
     def __init__(self, game: "Game", state: State, probe: int = 0, twins: bool = False) -> None:
         """``twins``: search the game of twins first (see the class docstring), the real
@@ -378,15 +379,15 @@ class KlondikeSearch(TalonSearch):
             return hidden + bytes(sorted([KIND[col[-1]] for col in cols if col])) + b"\xfd" + bytes(home) + rest, place
         if self.by_kind:
             pieces = self.pieces  # a column's part of the key, worked out once per column seen
-            parts = []
+            keyed = []
             for spot in zip(cols, down):
                 piece = pieces.get(spot)
                 if piece is None:
                     col, d = spot
                     piece = pieces[spot] = col[:d] + col[d:].translate(BY_KIND) + DOWN[d]
-                parts.append(piece)
-            parts.sort()
-            return b"\xff".join(parts) + bytes(home) + rest, place
+                keyed.append(piece)
+            keyed.sort()
+            return b"\xff".join(keyed) + bytes(home) + rest, place
         return b"\xff".join(sorted([col + DOWN[d] for col, d in zip(cols, down)])) + bytes(home) + rest, place
 
     @staticmethod
