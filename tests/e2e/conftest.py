@@ -95,13 +95,11 @@ def boot(browser, base_url: str, query: str = "?game=klondike&seed=1", **ctx):
         try:
             page.goto(base_url + query)
             page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
+            return page, watch
         except Exception:
             if attempt == 2 or not watch.crashed:
                 raise
             context.close()
-            continue
-        return page, watch
-    raise AssertionError("unreachable")
 
 
 class Shared:
