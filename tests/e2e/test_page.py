@@ -23,12 +23,15 @@ def test_bad_urls_show_a_message_and_a_valid_deal(page, query, expect):
     open_deal(page, query)
     assert expect in message(page)
     t = table(page)
-    assert t["status"] == "playing" and t["game"] in ("klondike", "canfield") and int(t["seed"]) >= 1
-    # the URL now names the deal that is shown, and the deal is the engine's
+    assert t["game"] in ("klondike", "canfield") and int(t["seed"]) >= 1
+    # the URL now names the deal that is shown, and the deal is the engine's (a random
+    # one may be stuck from its first card, so the status is the engine's too)
     url = page.evaluate("location.search")
     assert f"seed={t['seed']}" in url and f"game={t['game']}" in url
     game = get_game(t["game"], dict(p.split("=") for p in url[1:].split("&") if not p.startswith(("game=", "seed="))))
-    assert_dom_is(page, game, game.deal(int(t["seed"])))
+    deal = game.deal(int(t["seed"]))
+    assert_dom_is(page, game, deal)
+    assert t["status"] == game.status(deal) and t["moves"] == "0"
     assert page.locator("#message img").count() == 0  # injected markup stays text
     page.click("#message-close")
     assert not page.is_visible("#message")
