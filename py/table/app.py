@@ -757,10 +757,15 @@ class App:
             button.disabled = not special.available(game, state)
         offers = [s for s in game.spec.specials if s.available(game, state)]
         if status == "stuck":
+            # a deal can be stuck from its first card (about one Canfield deal in a
+            # hundred): then undoing or restarting cannot help, only a new deal
+            key = ("stuck.deal" if game.is_stuck(session.states[0]) else "stuck") \
+                + (".stock" if game.stock_move(state) is not None else "")
+
             def stuck() -> str:
-                text = t("stuck.stock" if game.stock_move(state) is not None else "stuck")
+                text = t(key)
                 return text + " " + t("stuck.score", score=game.score(state)) if game.spec.scored else text
-            self.message(stuck, "stuck")
+            self.message(stuck, "stuck", lambda: t("new"), self.new_deal)
         elif status != "won" and offers and not game.card_moves(state) and game.stock_move(state) is None \
                 and not (game.spec.actions and game.spec.actions(game, state)):
             # only a button can go on (a reshuffle, a redeal): name it; a place action on

@@ -173,6 +173,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stuck": "No moves left. Undo, restart or start a new deal.",
         "stuck.stock": "No moves left (turning the stock brings no card that can be played). "
                        "Undo, restart or start a new deal.",
+        "stuck.deal": "No card of this deal can be played. Start a new deal.",
+        "stuck.deal.stock": "No card of this deal can be played, however often the stock is turned. "
+                            "Start a new deal.",
         "stuck.score": "Score: {score}.",
         "stuck.special": "No card can move: use {offers}.",
         "update": "A new version of the app is ready.",
@@ -364,6 +367,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stuck": "Ходов больше нет. Отмените ход, начните сначала или разложите новый пасьянс.",
         "stuck.stock": "Ходов больше нет (из колоды не придёт ни одной карты, которую можно сыграть). "
                        "Отмените ход, начните сначала или разложите новый пасьянс.",
+        "stuck.deal": "В этом раскладе не ходит ни одна карта. Разложите новый пасьянс.",
+        "stuck.deal.stock": "В этом раскладе не ходит ни одна карта, сколько ни перебирай колоду. "
+                            "Разложите новый пасьянс.",
         "stuck.score": "Счёт: {score}.",
         "stuck.special": "Ни одна карта не ходит: воспользуйтесь кнопкой {offers}.",
         "update": "Готова новая версия приложения.",

@@ -153,9 +153,27 @@ def test_stuck_is_shown_with_the_score(page):
     page.wait_for_function(f"() => document.getElementById('table').dataset.moves === '{clicks}'")
     assert table(page)["status"] == "stuck"
     assert "No moves left" in message(page) and f"Score: {game.score(state)}" in message(page)
+    assert page.inner_text("#message-action") == "New deal"
     page.click("#restart")  # back at the deal a move can be played: the message goes
     page.wait_for_function("() => document.getElementById('table').dataset.status === 'playing'")
     assert message(page) == ""
+
+
+def test_a_deal_stuck_from_its_first_card_offers_a_new_deal(page):
+    """About one Canfield deal in a hundred has no card to play however often the stock
+    is turned: the message says so, and its button deals a new one."""
+    game = get_game("canfield")
+    seed = next(s for s in range(1, 2000) if game.status(game.deal(s)) == "stuck")
+    open_deal(page, to_query(game, seed))
+    assert table(page)["status"] == "stuck"
+    assert message(page).startswith("No card of this deal can be played, however often the stock is turned.")
+    click_stock(page)  # the stock still turns; undoing that would not help either
+    page.wait_for_function("() => document.getElementById('table').dataset.moves === '1'")
+    assert message(page).startswith("No card of this deal can be played")
+    assert page.inner_text("#message-action") == "New deal"
+    page.click("#message-action")
+    page.wait_for_function(f"() => document.getElementById('table').dataset.seed !== '{seed}'")
+    assert table(page)["moves"] == "0" and table(page)["game"] == "canfield"
 
 
 def test_rules_help_for_every_game_without_losing_the_game(page):
