@@ -178,6 +178,7 @@ class Assistant:
         self.hint: Move | None = None
         self.hint_state: State | None = None  # the position the hint is for
         self.analysing: State | None = None
+        self.undecided_at: State | None = None  # the last position its search left unknown
         self.undecided: dict[str, int] = {}  # game and options → deals in a row neither won nor lost in time
         self.finding = False  # a search for a winnable deal is at work
 
@@ -219,6 +220,8 @@ class Assistant:
             self.hint = None
             document.getElementById("table").removeAttribute("data-hint")
         found = self.verdict(state)
+        if found is None and self.undecided_at is state:
+            found = (UNKNOWN, [])  # its search ran out of time: a redraw does not start another
         if found is None:
             self.show("checking")
             if self.analysis.busy and self.analysing is state:
@@ -234,6 +237,8 @@ class Assistant:
     def analysed(self, state: State, search: Search) -> None:
         result = search.result()
         self.learn(state, result.verdict, result.moves)
+        if result.verdict == UNKNOWN:
+            self.undecided_at = state
         session = self.app.session
         if session is not None and session.state is state:
             self.show(result.verdict)
@@ -245,8 +250,15 @@ class Assistant:
         box.dataset.verdict = verdict
         box.textContent = t(key)
         box.title = t("assist.all_known")
-        finish = document.getElementById("finish")
-        finish.hidden = verdict != WON or bool(self.playing) or self.app.session.game.is_won(self.app.session.state)
+        self.show_finish()
+
+    def show_finish(self) -> None:
+        """Finish is offered where the position is known winnable, and not while the app
+        is playing already."""
+        session = self.app.session
+        verdict = document.getElementById("winnable").dataset.verdict
+        document.getElementById("finish").hidden = verdict != WON or bool(self.playing) or session is None \
+            or session.game.is_won(session.state)
 
     def after_verdict(self, verdict: str) -> None:
         if verdict == LOST:
@@ -410,8 +422,7 @@ class Assistant:
         demo = document.getElementById("demo")
         demo.textContent = t("assist.stop") if self.playing == "demo" else t("assist.demo")
         demo.setAttribute("aria-pressed", "true" if self.playing == "demo" else "false")
-        if self.playing:
-            document.getElementById("finish").hidden = True
+        self.show_finish()  # hidden while the app plays, back when it stops
 
     def play_safe(self) -> None:
         """Safe moves to the foundations, one after another (the setting)."""

@@ -15,7 +15,8 @@ from patience.solver import LOST, WON, safe_moves, solve
 from table import saves
 from table.urlstate import to_query
 
-from ui import click_stock, message, open_deal, open_menu, play_by_pointer, set_language, table, visit, wait_moves
+from ui import (click_stock, easy_win, message, open_deal, open_menu, play_by_pointer, set_language, table, visit,
+                wait_moves)
 
 READY = 'body[data-ready="1"]'
 VERDICT = "() => document.getElementById('winnable').dataset.verdict"
@@ -44,17 +45,6 @@ def home_now(game, state) -> list[Move]:
 
 
 @functools.cache
-def easy_win() -> tuple[int, int]:
-    """A Klondike draw-1 deal whose win the solver finds quickly, and its line's length."""
-    game = get_game("klondike", {"draw": "1"})
-    for seed in range(1, 40):
-        result = solve(game, game.deal(seed), 20_000)
-        if result.verdict == WON:
-            return seed, len(result.moves)
-    raise AssertionError("no quick win")
-
-
-@functools.cache
 def blunder() -> tuple[dict[str, str], int, Move]:
     """A deal that can be won, and a first move after which it cannot."""
     options = {"draw": "3", "passes": "1"}
@@ -75,6 +65,13 @@ def test_the_indicator_says_winnable_and_finish_plays_it_out(page):
     open_deal(page, to_query(game, seed))
     verdict_is(page, "won")
     assert "all cards known" in page.get_attribute("#winnable", "title")
+    assert page.is_visible("#finish")
+    # the demo hides Finish while it plays, and gives it back when stopped
+    page.click("#demo")
+    page.wait_for_function("() => +document.getElementById('table').dataset.moves >= 2", timeout=30_000)
+    assert page.is_hidden("#finish")
+    page.click("#demo")
+    verdict_is(page, "won", timeout=5000)
     assert page.is_visible("#finish")
     set_motion(page, "off")
     try:
@@ -120,6 +117,20 @@ def test_a_verdict_is_kept_for_its_rules_only(page):
     page.wait_for_function("() => location.search.includes('draw=3')")
     verdict_is(page, "lost")
     assert not page.is_visible("#finish")
+
+
+def test_a_position_left_unknown_is_not_searched_again_on_a_redraw(page):
+    """Frog's search takes its whole budget and decides nothing; a change of language
+    redraws the table, and the indicator keeps its "not known" instead of searching again."""
+    open_deal(page, "?game=frog&seed=5")
+    verdict_is(page, "unknown")
+    try:
+        set_language(page, "ru")
+        assert page.get_attribute("#winnable", "data-verdict") == "unknown"
+        assert page.inner_text("#winnable") == "Неизвестно"
+    finally:
+        set_language(page, "en")
+    assert page.get_attribute("#winnable", "data-verdict") == "unknown"
 
 
 def test_a_hint_points_at_a_legal_move(page):
