@@ -123,7 +123,7 @@ class App:
         self.stats_note_words: tuple[Words, str, bool] = ("", "info", False)
         self.message_action: Any = None
         self.message_words: tuple[Words, Words] = ("", "")
-        self.message_at: Any = None  # the position a message was given in
+        self.told_at: Any = None  # the position whose status was last told (see refresh)
         self.worker: Any = None  # the service worker's registration
         self.updating = False
         self.stats = Stats()
@@ -198,9 +198,11 @@ class App:
         self.read_stats()
         query = str(window.location.search)
         last = self.storage("get", LAST_GAME_KEY)
-        if not query and last in BY_ID:  # a bare address (the installed app) reopens the last game
-            query = f"?game={last}"
-        self.open(parse_query(query), "replace")
+        if not query and last in BY_ID:  # a bare address (the installed app) reopens the last game,
+            saved = self.read_save(last)  # under whatever options it was played
+            self.open(Request(saved.game, None) if saved is not None else parse_query(f"?game={last}"), "replace")
+        else:
+            self.open(parse_query(query), "replace")
         self.root.removeAttribute("data-painted")
         document.body.classList.remove("painted")
         document.getElementById("loading").hidden = True
@@ -355,9 +357,9 @@ class App:
         if saved is not None and saved.game.options == game.options and request.seed in (None, saved.seed):
             self.load(game, saved.seed, history, saved)
         else:
-            self.load(game, request.seed if request.seed is not None else fresh_seed(), history)
-            if saved is not None and saved.moves:
-                self.keep_save = True
+            kept = saved is not None and bool(saved.moves)
+            self.load(game, request.seed if request.seed is not None else fresh_seed(), history, keep_save=kept)
+            if saved is not None and kept:
                 self.offer_resume(saved)
         self.show_notes(request.problems)
 
@@ -366,11 +368,16 @@ class App:
         shown (said again in a newly chosen language, like every message)."""
         notes = problems + list(self.after_load.values())
         self.after_load = {}
-        if notes:
+        if notes and self.resumable is not None:  # said with the offer to resume, not over it
+            self.offer_resume(self.resumable, notes)
+        elif notes:
             self.message(lambda: " ".join(note() for note in notes), "warning")
 
     def load(self, game: Game, seed: int, history: str, session: Session | None = None,
-             save_old: bool = True) -> None:
+             save_old: bool = True, keep_save: bool = False) -> None:
+        """Show a deal (or a session of it).  ``keep_save``: the saved game of this type
+        is another deal, kept (not written over, not counted as abandoned) until the
+        first move here."""
         if self.session is not None and save_old:
             self.save()  # the game being left, with its time up to now
         same_layout = self.session is not None and self.session.game.spec is game.spec \
@@ -378,7 +385,7 @@ class App:
         self.assist.forget()
         self.session = session or Session(game, seed)
         self.cursor = None
-        self.keep_save = False
+        self.keep_save = keep_save
         self.resumable = None
         self.unpick()
         self.press = None
@@ -389,6 +396,8 @@ class App:
             self.build_actions(game)
         self.view.instant(window)
         self.clear_message()
+        if self.update_waiting():
+            self.offer_update()  # again with each deal, until taken
         self.close_win()
         query = to_query(game, seed)
         if history == "push":
@@ -407,6 +416,7 @@ class App:
         assert self.session is not None
         game = self.session.game
         if self.settings.get("winnable"):
+            self.close_win()  # (from the win dialog) its search's progress and cancel must show
             self.assist.find_winnable(game, fresh_seed, lambda seed: self.load(game, seed, "push"))
         else:
             self.load(game, fresh_seed(), "push")
@@ -432,6 +442,9 @@ class App:
         options = dict(self.session.game.options)
         options[name] = value
         self.load(get_game(self.session.game.id, options), self.session.seed, "push")
+        select = document.querySelector(f'#options select[data-option="{name}"]')
+        if select:
+            select.focus()  # the menu was built again: focus stays on the option changed
 
     def build_options(self, game: Game) -> None:
         box = document.getElementById("options")
@@ -734,9 +747,15 @@ class App:
         session = self.session
         assert session is not None
         self.render()
-        self.save()
         game, state = session.game, session.state
         status = game.status(state)
+        if status == "won" and session.counted and not session.result:
+            # counted before the save, so another tab that takes the save up sees the
+            # win counted already and does not count it again
+            self.count_end(session, True)
+        self.save()
+        if self.session is not session:
+            return  # the save found a newer game from another tab, and showed that
         self.root.dataset.status = status
         self.root.dataset.moves = str(session.move_count)
         document.getElementById("moves").textContent = str(session.move_count)
@@ -755,6 +774,24 @@ class App:
             button = document.querySelector(f'#actions button[data-action="{special.kind}"]')
             button.textContent = say(special.label(game, state))
             button.disabled = not special.available(game, state)
+        if self.told_at is not state:
+            # (a redraw of the same position, after a change of setting or of language,
+            # keeps what is shown: notes about the address, or nothing once closed)
+            self.told_at = state
+            self.tell_status(status)
+        if status == "won":
+            self.show_win()
+        self.assist.changed()
+        active = document.activeElement
+        if active and getattr(active, "disabled", False):
+            self.root.focus()  # Undo or Restart back at the deal: focus goes to the table, not lost
+
+    def tell_status(self, status: str) -> None:
+        """Say that a position is stuck, or that only a button can go on; a message said
+        of another position (a stuck one, a hint, a blunder) goes."""
+        session = self.session
+        assert session is not None
+        game, state = session.game, session.state
         offers = [s for s in game.spec.specials if s.available(game, state)]
         if status == "stuck":
             # a deal can be stuck from its first card (about one Canfield deal in a
@@ -773,14 +810,8 @@ class App:
             self.message(lambda: t("stuck.special", offers=t("or").join(
                 f"«{say(s.label(game, state))}»" if i18n.language() == "ru" else f"“{say(s.label(game, state))}”"
                 for s in offers)), "stuck")
-        elif document.getElementById("message").getAttribute("data-kind") in ("stuck", "hint", "blunder") \
-                and self.message_at is not state:  # said of another position (a setting changed: kept)
-            self.clear_message()
-        if status == "won":
-            if session.counted and not session.result:
-                self.count_end(session, True)
-            self.show_win()
-        self.assist.changed()
+        elif document.getElementById("message").getAttribute("data-kind") in ("stuck", "hint", "blunder"):
+            self.clear_message()  # said of another position
 
     def show_help(self) -> None:
         """The rules of the current game, drawn from its declaration (text only, no markup)."""
@@ -858,7 +889,6 @@ class App:
         and label given as functions are said again in a newly chosen language."""
         self.message_action = on_action
         self.message_words = (text, action)
-        self.message_at = self.session.state if self.session is not None else None
         self.say_message()
         box = document.getElementById("message")
         box.dataset.kind = kind
@@ -903,6 +933,9 @@ class App:
 
         if worker:
             self.on(worker, "statechange", changed)
+
+    def update_waiting(self) -> bool:
+        return bool(self.worker is not None and self.worker.waiting and window.navigator.serviceWorker.controller)
 
     def offer_update(self) -> None:
         self.message(lambda: t("update"), "update", lambda: t("update.reload"), self.apply_update)
@@ -1144,9 +1177,11 @@ class App:
         current = self.storage("get", key)
         mine = self.written.get(key)
         if mine is not None and current is not None and current != mine:
-            self.adopt(key, current)
-            return
+            if not self.adopt(key, current):
+                return  # a newer game, now shown, or one this version cannot read: kept
         self.keep_save = False
+        if self.resumable is not None and self.message_action == self.resume:
+            self.clear_message()  # a move here: the other deal's save is written over
         self.resumable = None
         self.count_abandoned(session)
         text = saves.encode(session)
@@ -1167,19 +1202,35 @@ class App:
         elif self.session is not None and key == saves.key(self.session.game.id) and isinstance(value, str):
             self.adopt(key, value)
 
-    def adopt(self, key: str, text: str) -> None:
+    def adopt(self, key: str, text: str) -> bool:
+        """Take up the game another tab saved; True when it is this tab's game at the
+        same move (only the time is taken), which this tab may go on saving."""
         try:
             saved = saves.decode(text)
         except saves.SaveError:
-            return  # a damaged save is dealt with when it is opened
+            return False  # a damaged save is dealt with when it is opened
         self.written[key] = text
+        session = self.session
+        if session is not None and (saved.game.id, saved.game.options, saved.seed, saved.moves, saved.at) \
+                == (session.game.id, session.game.options, session.seed, session.moves, session.at):
+            # the same game at the same move: only the other tab's clock moved (it saves
+            # every ten seconds), which must not redraw the table under a drag or Finish
+            session.elapsed_ms = max(session.elapsed_ms, saved.elapsed_ms)
+            session.counted = session.counted or saved.counted
+            session.result = session.result or saved.result
+            self.show_time()
+            return True
         self.load(saved.game, saved.seed, "replace", saved, save_old=False)
         self.message(lambda: t("tabs.updated"), "info")
+        return False
 
-    def offer_resume(self, saved: Session) -> None:
+    def offer_resume(self, saved: Session, notes: list[Callable[[], str]] | None = None) -> None:
+        """Offer the saved game of another deal (after what else there is to tell)."""
         self.resumable = saved
-        self.message(lambda: t("resume", game=game_name(saved.game.spec), seed=saved.seed, n=saved.move_count),
-                     "resume", lambda: t("resume.action"), self.resume)
+        told = notes or []
+        self.message(lambda: " ".join([note() for note in told] + [t(
+            "resume", game=game_name(saved.game.spec), seed=saved.seed, n=saved.move_count)]),
+            "warning" if told else "resume", lambda: t("resume.action"), self.resume)
 
     def resume(self) -> None:
         saved = self.resumable

@@ -17,7 +17,7 @@ from table import saves
 from table.i18n import MESSAGES
 from table.urlstate import to_query
 
-from ui import assert_dom_is, message, open_deal, open_menu, set_language, table, wait_moves
+from ui import assert_dom_is, click_stock, message, open_deal, open_menu, set_language, table, wait_moves
 from test_play import winning_line
 
 READY = 'body[data-ready="1"]'
@@ -211,6 +211,24 @@ def test_dialogs_keep_the_focus_and_give_it_back(page):
     assert page.evaluate("document.activeElement.id") == "stats-close"
     page.keyboard.press("Escape")
     assert page.is_hidden("#stats")
+
+
+def test_focus_is_not_lost_when_the_control_it_is_on_goes(page):
+    """An option changed from the keyboard rebuilds the options menu: focus stays on that
+    option.  Restart (or Undo) back at the deal disables the button: focus goes to the table."""
+    open_deal(page, "?game=klondike&seed=5&draw=1")
+    open_menu(page, "options")
+    page.focus('select[data-option="draw"]')
+    page.select_option('select[data-option="draw"]', "3")
+    page.wait_for_function("() => location.search.includes('draw=3')")
+    assert page.evaluate("document.activeElement.dataset.option") == "draw"
+    page.keyboard.press("Escape")
+    click_stock(page)
+    wait_moves(page, 1)
+    page.focus("#restart")
+    page.keyboard.press("Enter")
+    wait_moves(page, 0)
+    assert page.evaluate("document.activeElement.id") == "table"
 
 
 AXE_RUN = """async () => {

@@ -215,6 +215,16 @@ def test_a_bare_address_reopens_the_last_game(fresh):
     page.goto(base)
     page.wait_for_selector(READY, timeout=60_000)
     assert table(page)["game"] == "potocki" and table(page)["seed"] == "77"
+    # under the options it was played with, not the defaults
+    visit(page, base + "?game=klondike&seed=9&draw=1")
+    click_stock(page)
+    wait_moves(page, 1)
+    page.goto(base)
+    page.wait_for_selector(READY, timeout=60_000)
+    assert (table(page)["game"], table(page)["seed"], table(page)["moves"]) == ("klondike", "9", "1")
+    assert "draw=1" in page.evaluate("location.search") and message(page) == ""
+    (record,) = (r for key, r in stats(page).items() if key.startswith("klondike ") and "draw=1" in key)
+    assert record["played"] == 1 and record["lost"] == 0
 
 
 def test_an_update_is_offered_and_taken_without_losing_the_game(browser):
@@ -240,8 +250,15 @@ def test_an_update_is_offered_and_taken_without_losing_the_game(browser):
         assert (site / "sw.js").read_text() != old
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         page.wait_for_function("() => document.getElementById('message').dataset.kind === 'update'", timeout=60_000)
-        # until the player chooses, the page runs the old version only
+        # until the player chooses, the page runs the old version only, and offers the
+        # new one again with the next deal
         assert page.evaluate("document.querySelector('meta[name=build]')") is None
+        page.click("#message-close")
+        page.select_option("#game", "frog")  # (a new deal of Frog is never stuck, which is told first)
+        page.wait_for_function("() => document.getElementById('table').dataset.game === 'frog'")
+        assert page.get_attribute("#message", "data-kind") == "update" and page.is_visible("#message-action")
+        page.select_option("#game", "cross")  # the game in progress comes back
+        page.wait_for_function("() => document.getElementById('table').dataset.game === 'cross'")
         page.click("#message-action")
         page.wait_for_function("() => document.querySelector('meta[name=build]') !== null", timeout=60_000)
         page.wait_for_selector(READY, timeout=60_000)

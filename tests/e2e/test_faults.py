@@ -11,10 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from patience import Session, get_game
+from patience.solver import solve
 from table import saves
 from table.stats import KEY as STATS_KEY
+from table.urlstate import to_query
 
-from ui import click_stock, message, open_deal, table, visit, wait_moves
+from ui import click_stock, easy_win, message, open_deal, table, visit, wait_moves
 
 READY = 'body[data-ready="1"]'
 FIGURES = Path(__file__).resolve().parent.parent.parent / "build" / "reliability"
@@ -131,6 +134,37 @@ def test_two_tabs_share_one_game_and_count_it_once(browser, base_url):
     finally:
         context.close()
     record("faults-tabs", {"faults": 1, "lost": 0, "counted_twice": 0})
+
+
+def test_a_win_seen_by_another_tab_is_counted_once(browser, base_url):
+    """Both tabs resume a game two moves from its win; Finish wins it in one, the other
+    takes each save up, the last one a won game, and counts nothing more."""
+    game = get_game("klondike", {"draw": "1"})
+    seed, _ = easy_win()
+    near = Session(game, seed)
+    for move in solve(game, game.deal(seed), 20_000).moves[:-2]:
+        near.play(move)
+    context = browser.new_context()
+    one, two = context.new_page(), context.new_page()
+    url = base_url + to_query(game, seed)
+    try:
+        visit(one, base_url + "?game=frog&seed=1")
+        one.evaluate("([k, v]) => localStorage.setItem(k, v)", [saves.key("klondike"), saves.encode(near)])
+        visit(one, url)
+        visit(two, url)
+        assert table(one)["moves"] == table(two)["moves"] == str(near.move_count)
+        one.wait_for_function("() => document.getElementById('winnable').dataset.verdict === 'won'",
+                              timeout=30_000)
+        one.click("#finish")
+        one.wait_for_function("() => document.getElementById('table').dataset.status === 'won'", timeout=30_000)
+        two.wait_for_function("() => document.getElementById('table').dataset.status === 'won'", timeout=30_000)
+        two.wait_for_timeout(500)  # (any count the second tab made would be written by now)
+        records = json.loads(two.evaluate("k => localStorage.getItem(k)", STATS_KEY))["records"]
+        (record_,) = records.values()
+        assert (record_["played"], record_["won"], record_["lost"]) == (1, 1, 0)
+        assert saves.peek(two.evaluate("k => localStorage.getItem(k)", saves.key("klondike")))["result"] == "won"
+    finally:
+        context.close()
 
 
 BAD_URLS = [

@@ -3,9 +3,12 @@ with a message; another deal keeps the save and offers it; storage refused is to
 
 from __future__ import annotations
 
+import json
+
 from patience import Session, get_game
 from patience.game import Move
 from table import saves
+from table.stats import KEY as STATS_KEY
 from table.urlstate import to_query
 
 from ui import assert_dom_is, click_stock, message, table, visit, wait_moves
@@ -63,6 +66,13 @@ def test_another_deal_keeps_the_save_and_offers_it(fresh):
     page.goto(base + to_query(game, 32))
     page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
     assert table(page)["seed"] == "32" and "deal #31, 1 move)" in message(page)
+    # kept, not written over, and not counted as abandoned, until a move here: a reload
+    # still offers it
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
+    assert table(page)["seed"] == "32" and "deal #31, 1 move)" in message(page)
+    assert saves.decode(page.evaluate("k => localStorage.getItem(k)", saves.key("klondike"))).seed == 31
+    assert played(page) == {"played": 1, "won": 0, "lost": 0}
     page.click("#message-action")
     page.wait_for_function("() => document.getElementById('table').dataset.seed === '31'")
     assert table(page)["moves"] == "1" and "seed=31" in page.evaluate("location.search")
@@ -72,6 +82,22 @@ def test_another_deal_keeps_the_save_and_offers_it(fresh):
     page.select_option("#game", "klondike")
     page.wait_for_function("() => document.getElementById('table').dataset.game === 'klondike'")
     assert table(page)["seed"] == "31" and table(page)["moves"] == "1"
+    # a move in another deal: the offer goes, the save is that deal's, and the game left
+    # after its first move counts as lost
+    page.goto(base + to_query(game, 33))
+    page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
+    assert "deal #31, 1 move)" in message(page)
+    click_stock(page)
+    wait_moves(page, 1)
+    assert message(page) == ""
+    assert saves.decode(page.evaluate("k => localStorage.getItem(k)", saves.key("klondike"))).seed == 33
+    assert played(page) == {"played": 2, "won": 0, "lost": 1}
+
+
+def played(page) -> dict[str, int]:
+    """The statistics of the one record there is (Klondike under its default rules)."""
+    (record,) = json.loads(page.evaluate("k => localStorage.getItem(k)", STATS_KEY))["records"].values()
+    return {k: record[k] for k in ("played", "won", "lost")}
 
 
 def test_refused_storage_is_told_and_play_goes_on(fresh):

@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
-from patience import Game
+import functools
+
+from patience import Game, get_game
 from patience.game import MOVE, Move
+from patience.solver import WON, solve
 from patience.state import State
 
 READ_DOM = """() => [...document.querySelectorAll('#table .card[data-pile]')].map(e => [
     e.dataset.pile, +e.dataset.index, e.dataset.card, e.dataset.face, e.dataset.deck])"""
+
+
+@functools.cache
+def easy_win() -> tuple[int, int]:
+    """A Klondike draw-1 deal whose win the solver finds quickly, and its line's length."""
+    game = get_game("klondike", {"draw": "1"})
+    for seed in range(1, 40):
+        result = solve(game, game.deal(seed), 20_000)
+        if result.verdict == WON:
+            return seed, len(result.moves)
+    raise AssertionError("no quick win")
 
 
 def visit(page, url: str) -> None:
