@@ -17,7 +17,7 @@ from table import saves
 from table.i18n import MESSAGES
 from table.urlstate import to_query
 
-from ui import assert_dom_is, click_stock, message, open_deal, open_menu, set_language, table, wait_moves
+from ui import assert_dom_is, click_stock, message, open_deal, open_menu, set_language, settle, table, wait_moves
 from test_play import winning_line
 
 READY = 'body[data-ready="1"]'
@@ -315,7 +315,7 @@ def test_left_handed_layout_mirrors_the_table_and_still_plays(page):
     page.keyboard.press("Escape")
     try:
         page.wait_for_function("() => document.documentElement.classList.contains('left-handed')")
-        page.wait_for_timeout(300)
+        settle(page)
         assert x_of('.slot[data-pile="stock"]') > x_of('.slot[data-pile="f1"]')
         assert x_of('.slot[data-pile="t1"]') > x_of('.slot[data-pile="t7"]')
         box = page.locator('.slot[data-pile="stock"]').bounding_box()

@@ -218,8 +218,17 @@ def test_winnable_deals_only(page, game_id, options):
     set_option(page, "winnable", True)
     try:
         before = table(page)["seed"]
-        page.click("#new")
-        page.wait_for_function(f"() => document.getElementById('table').dataset.seed !== '{before}'", timeout=90_000)
+        # Frog's deals are often left undecided in the page's budget: a search that meets 8
+        # such in a row gives up (in a few runs in a thousand), and the deal stays; ask again
+        for _ in range(3):
+            page.click("#new")
+            page.wait_for_function(f"""() => document.getElementById('table').dataset.seed !== '{before}'
+                || document.getElementById('message').dataset.kind === 'warning'""", timeout=90_000)
+            if table(page)["seed"] != before:
+                break
+            assert "deal on the table is unchanged" in message(page), message(page)
+            page.click("#message-close")
+        assert table(page)["seed"] != before
         verdict_is(page, "won", timeout=1000)  # proven before it was shown
         seed = int(table(page)["seed"])
         assert solve(game, game.deal(seed), 200_000).verdict == WON

@@ -7,7 +7,7 @@ import pytest
 from patience import get_game
 from table.urlstate import to_query
 
-from ui import assert_dom_is, click_stock, message, open_deal, rightmost, table
+from ui import assert_dom_is, click_stock, message, open_deal, rightmost, settle, table
 
 
 
@@ -125,11 +125,11 @@ def test_rapid_clicks_during_animation_and_resize(page):
     assert_dom_is(page, game, game.deal(41))
     # a narrow window re-lays the table out: every card stays inside it
     page.set_viewport_size({"width": 600, "height": 500})
-    page.wait_for_timeout(300)
+    settle(page)
     right = rightmost(page, "#table .card, #table .slot")
     assert right <= 600
     page.set_viewport_size({"width": 1280, "height": 720})
-    page.wait_for_timeout(300)
+    settle(page)
 
 
 def test_stuck_is_shown_with_the_score(page):
@@ -242,7 +242,7 @@ def test_a_ten_reads_in_full_on_a_squeezed_row_in_large_print(phone):
     phone.check("#set-large")
     phone.keyboard.press("Escape")
     try:
-        phone.wait_for_timeout(300)
+        settle(phone)
         cut = phone.evaluate("""() => [...document.querySelectorAll('#table .card[data-face="up"]')]
             .filter(c => c.dataset.card.startsWith('T')).map(c => {
                 const box = c.getBoundingClientRect(), rank = c.querySelector('.rank').getBoundingClientRect();

@@ -108,6 +108,13 @@ def pile_point(page, game: Game, state: State, dst: int) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+def settle(page) -> None:
+    """Wait for the table's next redraw (a resize, a setting) and for its cards to stop
+    moving there."""
+    page.evaluate("() => new Promise(ok => requestAnimationFrame(() => requestAnimationFrame(ok)))")
+    page.wait_for_function("() => document.getAnimations().length === 0", timeout=5000)
+
+
 def wait_moves(page, n: int) -> None:
     """Wait until the table has made n moves and its cards have stopped moving."""
     page.wait_for_function(f"() => document.getElementById('table').dataset.moves === '{n}'"
