@@ -40,6 +40,11 @@ SETTINGS = {"lang": ("ru", "en"), "theme": ("system", "light", "dark"), "motion"
             "large": (False, True), "left": (False, True), "auto": (False, True), "winnable": (False, True)}
 
 
+def words(said: Words) -> str:
+    """A message's words in the language of the moment."""
+    return said() if callable(said) else said
+
+
 def refusal(err: IllegalMoveError | str) -> str:
     """Why a move was refused, in the player's language: the engine's reason when it
     names a rule (a ``Text``), else the bare refusal (never the move's notation)."""
@@ -368,8 +373,13 @@ class App:
         shown (said again in a newly chosen language, like every message)."""
         notes = problems + list(self.after_load.values())
         self.after_load = {}
+        box = document.getElementById("message")
         if notes and self.resumable is not None:  # said with the offer to resume, not over it
             self.offer_resume(self.resumable, notes)
+        elif notes and not box.hidden and box.dataset.kind == "stuck":  # nor over "no moves left"
+            stuck, action = self.message_words
+            self.message(lambda: " ".join([note() for note in notes] + [words(stuck)]), "stuck", action,
+                         self.message_action)
         elif notes:
             self.message(lambda: " ".join(note() for note in notes), "warning")
 
@@ -382,10 +392,14 @@ class App:
             self.save()  # the game being left, with its time up to now
         same_layout = self.session is not None and self.session.game.spec is game.spec \
             and self.session.game.options == game.options
+        # a deal left before its first move, while another deal's save was kept: that
+        # save stays kept, and offered, through a new deal or an option change
+        carried = self.resumable if session is None and self.session is not None and self.keep_save \
+            and not self.session.moves and self.session.game.id == game.id else None
         self.assist.forget()
         self.session = session or Session(game, seed)
         self.cursor = None
-        self.keep_save = keep_save
+        self.keep_save = keep_save or carried is not None
         self.resumable = None
         self.unpick()
         self.press = None
@@ -411,6 +425,8 @@ class App:
         self.storage("set", LAST_GAME_KEY, game.id)
         self.show_time()
         self.refresh()
+        if carried is not None:
+            self.offer_resume(carried)
 
     def new_deal(self) -> None:
         assert self.session is not None
@@ -895,7 +911,7 @@ class App:
         box.hidden = False
 
     def say_message(self) -> None:
-        text, action = (words() if callable(words) else words for words in self.message_words)
+        text, action = (words(said) for said in self.message_words)
         document.getElementById("message-text").textContent = text
         button = document.getElementById("message-action")
         button.textContent = action
@@ -938,7 +954,11 @@ class App:
         return bool(self.worker is not None and self.worker.waiting and window.navigator.serviceWorker.controller)
 
     def offer_update(self) -> None:
-        self.message(lambda: t("update"), "update", lambda: t("update.reload"), self.apply_update)
+        """Offer a new version, unless something else is being said (a stuck deal, notes
+        about the address): then it waits for the next deal, which offers it again."""
+        box = document.getElementById("message")
+        if box.hidden or box.dataset.kind == "update":
+            self.message(lambda: t("update"), "update", lambda: t("update.reload"), self.apply_update)
 
     def apply_update(self) -> None:
         """The waiting version takes over; the page reloads into it (the game is saved)."""

@@ -174,6 +174,10 @@ def test_a_deal_stuck_from_its_first_card_offers_a_new_deal(page):
     page.click("#message-action")
     page.wait_for_function(f"() => document.getElementById('table').dataset.seed !== '{seed}'")
     assert table(page)["moves"] == "0" and table(page)["game"] == "canfield"
+    # a note about the address is said with it, not over it
+    open_deal(page, to_query(game, seed) + "&wings=on")
+    assert "no option" in message(page) and "No card of this deal can be played" in message(page)
+    assert page.inner_text("#message-action") == "New deal"
 
 
 def test_rules_help_for_every_game_without_losing_the_game(page):

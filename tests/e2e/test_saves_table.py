@@ -73,6 +73,12 @@ def test_another_deal_keeps_the_save_and_offers_it(fresh):
     assert table(page)["seed"] == "32" and "deal #31, 1 move)" in message(page)
     assert saves.decode(page.evaluate("k => localStorage.getItem(k)", saves.key("klondike"))).seed == 31
     assert played(page) == {"played": 1, "won": 0, "lost": 0}
+    # and through a new deal before any move
+    page.click("#new")
+    page.wait_for_function("() => document.getElementById('table').dataset.seed !== '32'")
+    assert "deal #31, 1 move)" in message(page)
+    assert saves.decode(page.evaluate("k => localStorage.getItem(k)", saves.key("klondike"))).seed == 31
+    assert played(page) == {"played": 1, "won": 0, "lost": 0}
     page.click("#message-action")
     page.wait_for_function("() => document.getElementById('table').dataset.seed === '31'")
     assert table(page)["moves"] == "1" and "seed=31" in page.evaluate("location.search")
