@@ -155,13 +155,13 @@ class GameSpec:
     help_ru: "Help | None" = None  # the same rules in Russian
     # names for a person of the game's own kinds of pile (a kind is a pile's name without its
     # numbers: "g" for g2-5; {n}, or {row} and {place}, stand for them), in English and in
-    # Russian; the table names columns (t), foundations (f), the stock, waste and reserve itself
+    # Russian; the table names columns (t), foundations (f), stock, waste, reserve and discard
     pile_names: Mapping[str, str] = field(default_factory=dict)
     pile_names_ru: Mapping[str, str] = field(default_factory=dict)
     # the Russian of the sentences (text.Text) the game's own files say, keyed by the English
     # template; those of game.py, and those several games say, are the table's (table.i18n)
     sentences_ru: Mapping[str, str] = field(default_factory=dict)
-    quick_wins: "Wins | None" = None  # deals the solver wins quickly, for its tests and bench
+    quick_wins: "Wins | None" = None  # deals the solver wins quickly, for its tests
     solver: "SolverHooks | None" = None  # how the solver may search this game faster (None: generic)
 
 
@@ -201,8 +201,8 @@ class Help:
 
 @dataclass(frozen=True)
 class Wins:
-    """Deals the solver wins within 3000 nodes (tests/test_solver.py replays their lines,
-    bench/solver.py times them): deal numbers, under ``options`` (the others at their defaults)."""
+    """Deals the solver wins within 3000 nodes (tests/test_solver.py replays their winning
+    lines): deal numbers, under ``options`` (the others at their defaults)."""
 
     seeds: tuple[int, ...]
     options: Mapping[str, str] = field(default_factory=dict)
