@@ -11,6 +11,9 @@
 3. The solver's slowdown under Pyodide (the page's runtime, run in Node from
    static/vendor/pyodide after ``python3 build.py fetch``) against this CPython, on a
    fixed workload of node-limited searches.
+
+A new game needs nothing here: part 2 runs every registered game, and part 3's workload
+stays fixed so that its figures compare from run to run (docs/winnability.md).
 """
 
 from __future__ import annotations

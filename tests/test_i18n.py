@@ -67,13 +67,35 @@ def engine_templates() -> set[str]:
 
 
 def test_every_engine_sentence_has_its_russian():
-    from table.i18n import ENGINE_RU
+    """The table's shared sentences and the games' own (gathered from their declarations)
+    together say every sentence of the engine; tests/test_registry.py checks game by game."""
+    from table.i18n import ENGINE_RU, GAME_SENTENCES_RU
 
+    russian = {**GAME_SENTENCES_RU, **ENGINE_RU}
     templates = engine_templates()
-    assert len(templates) >= 10
-    assert templates <= set(ENGINE_RU), templates - set(ENGINE_RU)
+    assert len(templates) >= 10 and len(GAME_SENTENCES_RU) >= 10
+    assert templates <= set(russian), templates - set(russian)
     for key in templates:
-        assert set(re.findall(r"\{(\w+)", key)) == set(re.findall(r"\{(\w+)", ENGINE_RU[key])), key
+        assert set(re.findall(r"\{(\w+)", key)) == set(re.findall(r"\{(\w+)", russian[key])), key
+
+
+def test_a_game_sentence_and_a_game_pile_are_said_through_its_declaration():
+    """Frog's refusal, the Gaps cells, Bride and Groom's row: words the games declare."""
+    from patience import get_game
+    from patience.game import Move
+    from table.i18n import ENGINE_RU, MESSAGES, pile_name, say
+
+    frog = get_game("frog")
+    refusal = frog.explain(frog.deal(2), Move("recycle"))
+    assert str(refusal) not in ENGINE_RU
+    assert say(refusal, "ru") == "В «Лягушке» пересдачи нет: колода проходится один раз."
+    assert say(refusal, "en") == "Frog has no redeal: the stock is turned only once."
+    assert "pile.g" not in MESSAGES["en"] and "pile.row" not in MESSAGES["ru"]
+    assert pile_name("g8-13", "ru") == "ряд 8, место 13" and pile_name("row", "en") == "the row"
+    assert pile_name("kings", "ru") == "короли" and pile_name("removed", "ru") == "снятые карты"
+    assert pile_name("discard", "en") == "discard pile"  # a role's name: the table's own word
+    assert pile_name("g8", "en") == "g8" and pile_name("t1-2", "en") == "t1-2"  # numbers the words do not name
+    assert pile_name("nowhere", "ru") == "nowhere" and pile_name("T-1", "ru") == "T-1"
 
 
 def test_engine_sentences_read_naturally_in_both_languages():

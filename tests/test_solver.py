@@ -18,17 +18,9 @@ from patience.solver import (ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Search, hint, 
 from patience.rng import Rng
 from patience.state import State
 
-# deals that a small budget wins at the defaults (the solver is deterministic)
-QUICK_WINS = {
-    "klondike": [5, 9, 11, 14],
-    "canfield": [3, 4, 5, 6],
-    "zmey": [2, 3],
-    "gaps8": [2, 18],
-    "potocki": [1, 2, 9],
-    "cross": [2, 3, 4],
-    "glider": [4, 6],
-    "bride": [1, 2, 3, 4, 5, 6],
-}
+# deals that a small budget wins (the solver is deterministic), as each game declares them
+# (GameSpec.quick_wins; tests/test_registry.py asks every game for some)
+QUICK_WINS = {spec.id: spec.quick_wins for spec in GAMES if spec.quick_wins is not None}
 
 
 def replays_to_a_win(game: Game, state: State, moves: list[Move]) -> bool:
@@ -39,8 +31,9 @@ def replays_to_a_win(game: Game, state: State, moves: list[Move]) -> bool:
 
 @pytest.mark.parametrize("game_id", sorted(QUICK_WINS))
 def test_won_lines_replay_through_the_checked_play(game_id):
-    game = get_game(game_id)
-    for seed in QUICK_WINS[game_id]:
+    wins = QUICK_WINS[game_id]
+    game = get_game(game_id, wins.options)
+    for seed in wins.seeds:
         result = solve(game, game.deal(seed), 3000)
         assert result.verdict == WON, (game_id, seed, result.verdict)
         assert result.knowledge == ALL_CARDS_KNOWN

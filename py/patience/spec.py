@@ -3,7 +3,10 @@
 A game file builds a ``GameSpec``: its options and a function from the chosen options
 to the pile declarations, the deal, and a short list of named hooks (``settle`` runs
 after every player action: automatic flips and refills belong to the same action).
-Build rules are values (direction, suit relation, wrap), never subclasses.
+Build rules are values (direction, suit relation, wrap), never subclasses.  The same
+declaration holds everything the game says to a player in English and in Russian (rules
+help, option labels, the names of its own piles, the Russian of its sentences) and a few
+deals its solver wins quickly; tests/test_registry.py checks that none is missing.
 """
 
 from __future__ import annotations
@@ -68,13 +71,19 @@ class PileSpec:
 
 @dataclass(frozen=True)
 class Option:
-    """A game option: its values as they appear in the URL, the first is not special."""
+    """A game option: its values as they appear in the URL, the first is not special.
+
+    ``label`` and ``label_ru`` name the option in English and Russian; ``value_labels_ru``
+    names every value in Russian, ``value_labels`` the English values that need a word (the
+    table says on, off and inf in its own words and a number as it is)."""
 
     name: str
     values: tuple[str, ...]
     default: str
     label: str = ""
     value_labels: Mapping[str, str] = field(default_factory=dict)
+    label_ru: str = ""
+    value_labels_ru: Mapping[str, str] = field(default_factory=dict)
 
 
 Settle = Callable[["Game", "State"], "State"]
@@ -143,6 +152,16 @@ class GameSpec:
     marked: Callable[["Game", "State"], "set[Card]"] | None = None  # cards drawn as joined
     action_label: Callable[["Game", "State", "Move"], str] | None = None
     help: "Help | None" = None  # the rules in the project's own words
+    help_ru: "Help | None" = None  # the same rules in Russian
+    # names for a person of the game's own kinds of pile (a kind is a pile's name without its
+    # numbers: "g" for g2-5; {n}, or {row} and {place}, stand for them), in English and in
+    # Russian; the table names columns (t), foundations (f), stock, waste, reserve and discard
+    pile_names: Mapping[str, str] = field(default_factory=dict)
+    pile_names_ru: Mapping[str, str] = field(default_factory=dict)
+    # the Russian of the sentences (text.Text) the game's own files say, keyed by the English
+    # template; those of game.py, and those several games say, are the table's (table.i18n)
+    sentences_ru: Mapping[str, str] = field(default_factory=dict)
+    quick_wins: "Wins | None" = None  # deals the solver wins quickly, for its tests
     solver: "SolverHooks | None" = None  # how the solver may search this game faster (None: generic)
 
 
@@ -178,3 +197,12 @@ class Help:
     stock: str
     options: Mapping[str, str]
     source: str
+
+
+@dataclass(frozen=True)
+class Wins:
+    """Deals the solver wins within 3000 nodes (tests/test_solver.py replays their winning
+    lines): deal numbers, under ``options`` (the others at their defaults)."""
+
+    seeds: tuple[int, ...]
+    options: Mapping[str, str] = field(default_factory=dict)

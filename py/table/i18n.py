@@ -3,11 +3,15 @@ when a key is missing in either language.
 
 ``t(key, **values)`` gives the text of a key in the current language, with ``{name}``
 places filled in.  Russian plurals: ``{n} {n|ход|хода|ходов}`` picks the form for n.
+The words of one game alone (its own kinds of pile, the Russian of its own sentences)
+live in that game's declaration and are looked up here through the registry.
 """
 
 from __future__ import annotations
 
 import re
+
+from patience.registry import GAMES
 
 LANGUAGES = ("ru", "en")
 _current = "en"
@@ -230,14 +234,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pile.count": "{pile}, {n} {n|card|cards}",
         "pile.t": "column {n}",
         "pile.f": "foundation {n}",
-        "pile.g": "row {row}, place {place}",
         "pile.stock": "stock",
         "pile.waste": "waste",
         "pile.reserve": "reserve",
-        "pile.kings": "kings",
         "pile.discard": "discard pile",
-        "pile.removed": "removed cards",
-        "pile.row": "the row",
         "say.move": "{cards} to {pile}.",
         "say.cards": "{n} cards from {card}",
         "say.stock": "Stock turned.",
@@ -424,14 +424,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pile.count": "{pile}, {n} {n|карта|карты|карт}",
         "pile.t": "столбец {n}",
         "pile.f": "дом {n}",
-        "pile.g": "ряд {row}, место {place}",
         "pile.stock": "колода",
         "pile.waste": "отбой",
         "pile.reserve": "резерв",
-        "pile.kings": "короли",
         "pile.discard": "сброс",
-        "pile.removed": "снятые карты",
-        "pile.row": "ряд",
         "say.move": "{cards} — на {pile}.",
         "say.cards": "{n} {n|карта|карты|карт} от карты {card}",
         "say.stock": "Открыта карта из колоды.",
@@ -482,44 +478,46 @@ def card_name(rank: int, suit: int, lang: str | None = None) -> str:
     return t("card", lang, rank=RANK_NAMES[lang][rank - 1], suit=SUIT_NAMES[lang][suit])
 
 
+_PILE_KIND = re.compile(r"([a-z_]+)(?:(\d+)(?:-(\d+))?)?")
+
+
+def pile_kind(name: str) -> tuple[str, dict[str, int]] | None:
+    """A pile's kind (its name without its numbers) and the numbers, named as a pile name's
+    words name them: t3 → ("t", {n: 3}), g2-5 → ("g", {row: 2, place: 5}), stock → ("stock", {})."""
+    m = _PILE_KIND.fullmatch(name)
+    if m is None:
+        return None
+    kind, first, second = m.groups()
+    if first is None:
+        return kind, {}
+    return kind, {"n": int(first)} if second is None else {"row": int(first), "place": int(second)}
+
+
 def pile_name(name: str, lang: str | None = None) -> str:
-    """A pile's name for a person: t3 → "column 3", f2 → "foundation 2", g2-5 → "row 2, place 5"."""
+    """A pile's name for a person: t3 → "column 3", f2 → "foundation 2", g2-5 → "row 2, place 5".
+    The kinds of pile named after their role (columns, foundations, stock, waste, reserve,
+    discard) are named here (``pile.<kind>``), any other by the game that has it
+    (``GameSpec.pile_names``); a name of no known kind stays as it is."""
     lang = lang or _current
-    m = re.fullmatch(r"g(\d+)-(\d+)", name)
-    if m:
-        return t("pile.g", lang, row=int(m.group(1)), place=int(m.group(2)))
-    m = re.fullmatch(r"([tf])(\d+)", name)
-    if m:
-        return t(f"pile.{m.group(1)}", lang, n=int(m.group(2)))
-    return t(f"pile.{name}", lang) if f"pile.{name}" in MESSAGES["en"] else name
+    found = pile_kind(name)
+    if found is None:
+        return name
+    kind, numbers = found
+    try:
+        if f"pile.{kind}" in MESSAGES["en"]:
+            return t(f"pile.{kind}", lang, **numbers)
+        template = GAME_PILE_NAMES[lang].get(kind)
+        return name if template is None else template.format(**numbers)
+    except KeyError:  # numbers that the kind's words do not name
+        return name
 
 
-# What the engine says (patience.text.Text), in Russian, keyed by the English template.
+# What the engine says (patience.text.Text), in Russian, keyed by the English template: the
+# sentences of patience/game.py and those several games say.  A game's own sentences have
+# their Russian in its declaration (GameSpec.sentences_ru), gathered in GAME_SENTENCES_RU.
 ENGINE_RU: dict[str, str] = {
     "No card can be taken from here now.": "Отсюда сейчас нельзя взять карту.",
     "Only single cards move.": "Переносят только по одной карте.",
-    "Under these rules a card or run goes only from one flank to the other.":
-        "По этим правилам карту или последовательность переносят только с одного фланга на другой.",
-    "Nothing goes back from a foundation to a pile.": "Из дома в стопки карты не возвращаются.",
-    "The cards of the body never move.": "Сами карты тела не двигаются.",
-    "A card passes only between the two foundations of its own suit.":
-        "Карта переходит только между двумя домами своей масти.",
-    "During the deal a side pile's card goes only to the foundation next to it.":
-        "Во время раздачи карта боковой стопки идёт только в соседний с ней дом.",
-    "During the deal a side pile's card goes only to a foundation of its own row.":
-        "Во время раздачи карта боковой стопки идёт только в дом своего ряда.",
-    "During the deal cards go only to the foundations, not onto the piles.":
-        "Во время раздачи карты кладут только в дома, не на стопки.",
-    "An empty pile takes only a king or an ace.": "На пустое место кладут только короля или туза.",
-    "Here a card goes on a card of the same suit, one rank higher or lower (a king and an ace are neighbours).":
-        "Здесь карту кладут на карту той же масти, на одно достоинство старше или младше (король и туз — соседи).",
-    "A card moves only into a gap.": "Карту переносят только на пустое место.",
-    "Nothing goes into a gap after a king or after another gap.":
-        "На пустое место после короля или после другого пустого места ничего не кладут.",
-    "A head takes only an ace.": "В начало ряда кладут только туза.",
-    "The first place of a row takes only a two.": "На первое место ряда кладут только двойку.",
-    "A gap takes only the card of the same suit one rank above the card to its left.":
-        "На пустое место кладут только карту той же масти, на одно достоинство старше карты слева.",
     "Only the top card moves from here.": "Отсюда берут только верхнюю карту.",
     "Only cards in sequence move together.": "Вместе переносят только карты, лежащие по порядку.",
     "Under these rules a run moves whole, from its first face-up card.":
@@ -549,24 +547,22 @@ ENGINE_RU: dict[str, str] = {
     "A foundation starts with an ace.": "Дом начинают с туза.",
     "A foundation starts with a card of the base rank, the rank of the card dealt to the first foundation.":
         "Дом начинают с карты базового достоинства — того же, что у карты, открытой в первый дом при раздаче.",
-    "Play the waste card first: onto a foundation or one of the five piles.":
-        "Сначала сыграйте карту из отбоя: в дом или на одну из пяти стопок.",
-    "Frog has no redeal: the stock is turned only once.":
-        "В «Лягушке» пересдачи нет: колода проходится один раз.",
-    "Round {round} of {total} · stock {stock}": "Тур {round} из {total} · в колоде {stock}",
-    "Next round ({round})": "Следующий тур ({round})",
-    "Refill {pile} from the stock": "Пополнить {pile} из колоды",
-    "Deal a new row": "Разложить новый ряд",
-    "No reshuffles": "Перетасовок нет",
-    "Reshuffle ({left} left)": "Перетасовать (осталось {left})",
-    "Deal phase: round {round}/{total}": "Раздача: круг {round}/{total}",
-    "Deal phase, redealt: round {round}/{total}": "Раздача после пересдачи: круг {round}/{total}",
-    "Play phase": "Игра",
-    "Play phase, redealt": "Игра после пересдачи",
-    "Deal round {round} of {total}": "Раздать круг {round} из {total}",
-    "Redeal ({left} left)": "Пересдать (осталось {left})",
-    "Turn a card": "Открыть карту",
 }
+
+
+def _gather() -> tuple[dict[str, dict[str, str]], dict[str, str]]:
+    """The words every registered game declares: its kinds of pile (language → kind → name)
+    and the Russian of its own sentences (English template → Russian)."""
+    piles: dict[str, dict[str, str]] = {"en": {}, "ru": {}}
+    sentences: dict[str, str] = {}
+    for spec in GAMES:
+        piles["en"].update(spec.pile_names)
+        piles["ru"].update(spec.pile_names_ru)
+        sentences.update(spec.sentences_ru)
+    return piles, sentences
+
+
+GAME_PILE_NAMES, GAME_SENTENCES_RU = _gather()
 
 
 def say(text: str, lang: str | None = None) -> str:
@@ -578,7 +574,7 @@ def say(text: str, lang: str | None = None) -> str:
         return str(text)
     values = {k: (pile_name(v, lang) if k == "pile" and isinstance(v, str) else v)
               for k, v in getattr(text, "values", {}).items()}
-    template = ENGINE_RU.get(str(key), str(key)) if lang == "ru" else str(key)
+    template = (ENGINE_RU.get(str(key)) or GAME_SENTENCES_RU.get(str(key), str(key))) if lang == "ru" else str(key)
     return template.format(**values)
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..cards import RANK_OF, SUIT_OF, Card, deck, make_card
 from ..rng import Rng
-from ..spec import Fan, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Special
+from ..spec import Fan, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Special, Wins
 from ..state import Pile, State
 from ..text import Text
 
@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
 OPTIONS = (
     Option("auto_remove", ("off", "on"), "off", "Removals",
-           {"off": "made by the player", "on": "made by the app"}),
+           {"off": "made by the player", "on": "made by the app"},
+           label_ru="Карты снимает", value_labels_ru={"off": "игрок", "on": "программа"}),
 )
 QUEEN = make_card(12, 1)
 KING = make_card(13, 1)
@@ -155,8 +156,37 @@ HELP = Help(
     source="A German patience book in Russian translation (seed 001), with its worked example.",
 )
 
+HELP_RU = Help(
+    setup="Одна колода. Дама червей лежит лицом вверх в начале (слева) единственного ряда; "
+          "король червей уходит в самый низ колоды, под остальные пятьдесят перетасованных карт.",
+    goal="Довести короля червей до дамы: колода израсходована, а в ряду остались только дама и "
+         "король червей.",
+    moves="Открывайте карты из колоды по одной к правому концу ряда. Снять можно: (а) только что "
+          "открытую карту вместе с её левой соседкой, если у них общая масть или достоинство, — "
+          "пока вы не открыли следующую карту и пока снятие не разбило эту пару; (б) карту между "
+          "двумя картами одной масти или одного достоинства; (в) две карты между двумя такими "
+          "картами. После снятия ряд смыкается. Карты, сомкнувшиеся рядом и совпадающие мастью "
+          "или достоинством, соединяются (они помечены): парой их не снимают никогда, но каждая "
+          "ещё может уйти с новой открытой соседкой или стать крайней картой в (б) и (в). Даму и "
+          "короля червей не снимают никогда. Нажмите на карту, чтобы увидеть, что заберёт "
+          "снятие, и нажмите ещё раз, чтобы его сделать.",
+    stock="Щелчок выкладывает следующую карту в конец ряда. Пересдачи нет.",
+    options={
+        "auto_remove": "Игрок: все снятия делаете вы. Программа: каждое снятие делается само, как "
+                       "только становится возможным, — сначала (а), затем самое левое (б), "
+                       "затем самое левое (в).",
+    },
+    source="Немецкая книга о пасьянсах в русском переводе (отрывок 001) вместе с разобранным в "
+           "ней примером.",
+)
+
 SPEC = GameSpec(
     help=HELP,
+    help_ru=HELP_RU,
+    pile_names={"row": "the row", "removed": "removed cards"},
+    pile_names_ru={"row": "ряд", "removed": "снятые карты"},
+    sentences_ru={"Turn a card": "Открыть карту"},
+    quick_wins=Wins((1, 2, 3, 4, 5, 6)),
     id="bride",
     name="Bride and Groom",
     name_ru="Жених и невеста",

@@ -7,18 +7,21 @@ from typing import TYPE_CHECKING, Mapping
 from ..cards import deck
 from ..rng import Rng
 from ..cards import RANK_OF, RED_OF, SUIT_OF
-from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks
+from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Wins
 from ..state import State
-from .common import PASS_LABELS, deal_order
+from .common import DRAW_LABELS_RU, FOUNDATION_RETURN_RU, PASS_LABELS, YES_NO_RU, deal_order
 
 if TYPE_CHECKING:
     from ..game import Game, Move
     from ..solver import Model
 
 OPTIONS = (
-    Option("draw", ("3", "1"), "3", "Cards turned from the stock"),
-    Option("passes", ("inf", "4", "1"), "inf", "Passes through the stock", PASS_LABELS),
-    Option("foundation_return", ("off", "on"), "off", "Foundation cards may come back"),
+    Option("draw", ("3", "1"), "3", "Cards turned from the stock",
+           label_ru="Карты из колоды открываются", value_labels_ru=DRAW_LABELS_RU),
+    Option("passes", ("inf", "4", "1"), "inf", "Passes through the stock", PASS_LABELS,
+           label_ru="Проходов по колоде", value_labels_ru={"inf": "без ограничения", "4": "четыре", "1": "один"}),
+    Option("foundation_return", ("off", "on"), "off", "Foundation cards may come back",
+           label_ru="Карты возвращаются из домов", value_labels_ru=YES_NO_RU),
 )
 
 ALT_DOWN_WRAP = Build(-1, "alt", wrap=True)
@@ -134,8 +137,35 @@ HELP = Help(
            "the variants); the start of the rules is the book's standard Canfield.",
 )
 
+HELP_RU = Help(
+    setup="Одна колода. Тринадцать карт составляют резерв: он лежит лицом вверх, в игре только "
+          "его верхняя карта. Следующая карта начинает первый дом (базовую стопку), и её достоинство "
+          "становится начальным для всех четырёх. Ещё четыре карты начинают четыре столбца, "
+          "остальные 34 — колода.",
+    goal="Собрать в домах каждую масть от начального достоинства по кругу до "
+         "достоинства на одно ниже (при начальной даме: Д, К, Т, 2 … В), по 13 карт в доме. "
+         "Счёт игры — число карт в домах.",
+    moves="В столбцах карта ложится на карту на одно достоинство старше и другого цвета; короля "
+          "можно положить на туза. Из столбца переносят либо одну верхнюю карту, либо весь "
+          "столбец целиком. Верхние карты резерва и отбоя идут в дома или в столбцы. "
+          "Опустевший столбец сразу получает верхнюю карту резерва; когда резерв кончится, "
+          "пустой столбец можно заполнить из отбоя в любой момент.",
+    stock="Щелчок по колоде открывает карты в отбой; когда колода пуста, щелчок переворачивает "
+          "отбой — столько раз, сколько позволяет настройка проходов.",
+    options={
+        "draw": "Сколько карт открывает один щелчок: три или одну.",
+        "passes": "Проходов по колоде: без ограничения, четыре (отбой переворачивают три раза) "
+                  "или один (в книге так играют, открывая карты по одной).",
+        "foundation_return": FOUNDATION_RETURN_RU,
+    },
+    source="Книга Дж. Лиминга в русском переводе: в отрывке 004 сохранились конец правил "
+           "«Кэнфилда» и его варианты; начало правил — обычный «Кэнфилд» той же книги.",
+)
+
 SPEC = GameSpec(
     help=HELP,
+    help_ru=HELP_RU,
+    quick_wins=Wins((3, 4, 5, 6)),
     id="canfield",
     name="Canfield",
     name_ru="Кэнфилд",

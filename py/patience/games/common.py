@@ -12,6 +12,11 @@ if TYPE_CHECKING:
 
 PASS_LABELS = {"inf": "unlimited"}
 
+# Russian words of options several games share
+DRAW_LABELS_RU = {"3": "по три карты", "1": "по одной карте"}
+YES_NO_RU = {"off": "нет", "on": "да"}
+FOUNDATION_RETURN_RU = "Может ли верхняя карта дома вернуться в столбец."
+
 
 def deal_order(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Cards left after dealing, as a pile: the next card to deal ends on top."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Mapping
 from ..cards import Card, deck, make_card
 from ..rng import Rng
 from ..cards import RANK_OF, SUIT_OF
-from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Special
+from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Special, Wins
 from ..state import Pile, State
 from ..text import Text
 
@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from ..game import Game, Move
 
 OPTIONS = (
-    Option("rounds", ("3", "inf"), "3", "Rounds", {"3": "three (the book)", "inf": "unlimited"}),
+    Option("rounds", ("3", "inf"), "3", "Rounds", {"3": "three (the book)", "inf": "unlimited"},
+           label_ru="Туров", value_labels_ru={"3": "три (как в книге)", "inf": "без ограничения"}),
 )
 HOME = frozenset({"foundation"})
 ACE_SPOTS = ((5.5, 0.0), (5.5, 1.05), (5.5, 3.15), (5.5, 4.2))
@@ -171,8 +172,36 @@ HELP = Help(
     source="A German patience book («Vertauschtes Kreuz») in Russian translation (seed 001).",
 )
 
+HELP_RU = Help(
+    setup="Две колоды. По тузу и королю каждой масти выкладывают крестом; "
+          "остальные 96 карт тасуют, двенадцать из них сдают лицом вверх в ряд столбцов, "
+          "остальные — колода.",
+    goal="Собрать тузы по возрастанию до королей, а короли по убыванию до тузов, чтобы все "
+         "104 карты легли на крест.",
+    moves="В игре только последняя карта каждого столбца, и идти она может только в дом на "
+          "кресте: в масть по возрастанию на туза, в масть по убыванию на короля. С креста "
+          "карты не возвращаются. Пустой столбец можно пополнить одной картой из колоды (кнопка "
+          "«+» у столбца). В первом туре столбец, потерявший карту после сдачи последнего ряда, "
+          "можно пополнить, даже если он не пуст.",
+    stock="Щелчок по колоде сдаёт новый ряд: по карте на каждый столбец, внахлёст на прежние, "
+          "пока хватает колоды. Когда колода кончилась, щелчок начинает следующий тур: столбцы "
+          "собирают, тасуют и сдают заново рядом из двенадцати карт. Всего три тура.",
+    options={"rounds": "Три тура (как в книге) или сколько угодно."},
+    source="Немецкая книга о пасьянсах («Vertauschtes Kreuz») в русском переводе (отрывок 001).",
+)
+
+SENTENCES_RU = {
+    "Round {round} of {total} · stock {stock}": "Тур {round} из {total} · в колоде {stock}",
+    "Next round ({round})": "Следующий тур ({round})",
+    "Refill {pile} from the stock": "Пополнить {pile} из колоды",
+    "Deal a new row": "Разложить новый ряд",
+}
+
 SPEC = GameSpec(
     help=HELP,
+    help_ru=HELP_RU,
+    sentences_ru=SENTENCES_RU,
+    quick_wins=Wins((2, 3, 4)),
     id="cross",
     name="The Vanished Cross",
     name_ru="Исчезнувший крест",

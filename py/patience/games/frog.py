@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..cards import RANK_OF, SUIT_OF, Card, deck
 from ..rng import Rng
-from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, SolverHooks
+from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Wins
 from ..state import State
 from .common import deal_order
 from ..text import Text
@@ -24,8 +24,11 @@ if TYPE_CHECKING:
 
 OPTIONS = (
     Option("foundation", ("suit", "any"), "suit", "Foundations build up",
-           {"suit": "in suit (the book)", "any": "regardless of suit (classic Frog)"}),
-    Option("reserve_to_piles", ("on", "off"), "on", "The reserve's top card may go to the five piles"),
+           {"suit": "in suit (the book)", "any": "regardless of suit (classic Frog)"},
+           label_ru="Карты в домах идут по возрастанию",
+           value_labels_ru={"suit": "в масть (как в книге)", "any": "без учёта масти (обычная «Лягушка»)"}),
+    Option("reserve_to_piles", ("on", "off"), "on", "The reserve's top card may go to the five piles",
+           label_ru="Верхнюю карту резерва можно класть на пять стопок", value_labels_ru={"on": "да", "off": "нет"}),
 )
 HOME = frozenset({"foundation"})
 ANY = Build(0, "any")  # any card on any card
@@ -139,8 +142,39 @@ HELP = Help(
            "title and its first rules were recovered from the original and the standard Frog.",
 )
 
+HELP_RU = Help(
+    setup="Две колоды. Карты по одной открывают в резерв, пока в нём не наберётся тринадцать "
+          "карт, не считая тузов: каждый туз, встреченный по пути, не идёт в резерв, а начинает "
+          "дом (базовую стопку). Если не попалось ни одного туза, одного берут из колоды. Остальные карты "
+          "лежат рубашкой вверх — это колода.",
+    goal="Собрать все восемь домов по возрастанию от туза до короля — все 104 карты.",
+    moves="Верхняя карта резерва идёт в дом или на одну из пяти стопок. На эти "
+          "стопки можно класть любые карты в любом порядке; свободны только их верхние карты, и "
+          "идти они могут лишь в дома — со стопки на стопку перекладывать нельзя.",
+    stock="Щелчок открывает одну карту из колоды в отбой, где помещается одна карта. Её нужно "
+          "сыграть — в дом или на одну из пяти стопок, — прежде чем открыть "
+          "следующую. Колоду проходят только один раз.",
+    options={
+        "foundation": "В домах карты идут по возрастанию: в масть (как в книге) или без "
+                      "учёта масти (обычная «Лягушка»).",
+        "reserve_to_piles": "Можно ли класть верхнюю карту резерва на пять стопок (как в книге) "
+                            "или только в дома.",
+    },
+    source="Немецкая книга о пасьянсах в русском переводе (начало отрывка 001); название "
+           "пасьянса и начало его правил восстановлены по оригиналу и по обычной «Лягушке».",
+)
+
+SENTENCES_RU = {
+    "Play the waste card first: onto a foundation or one of the five piles.":
+        "Сначала сыграйте карту из отбоя: в дом или на одну из пяти стопок.",
+    "Frog has no redeal: the stock is turned only once.": "В «Лягушке» пересдачи нет: колода проходится один раз.",
+}
+
 SPEC = GameSpec(
     help=HELP,
+    help_ru=HELP_RU,
+    sentences_ru=SENTENCES_RU,
+    quick_wins=Wins((2, 6, 8), {"foundation": "any"}),  # in suit, no deal is won within the budget
     id="frog",
     name="Frog",
     name_ru="Лягушка",

@@ -23,6 +23,24 @@ if TYPE_CHECKING:
 
 CELL_TO = frozenset({"cell"})
 
+# how the rules help of a Gaps game says what a tap does, in Russian
+TAP_GAPS_RU = ("Нажмите на карту, чтобы переложить её на подходящее пустое место; нажмите на пустое "
+               "место, чтобы сыграть подходящую к нему карту или увидеть, какие карты к нему подходят.")
+PILE_NAMES = {"g": "row {row}, place {place}"}
+PILE_NAMES_RU = {"g": "ряд {row}, место {place}"}
+# the Russian of what the Gaps rules below say
+SENTENCES_RU = {
+    "A card moves only into a gap.": "Карту переносят только на пустое место.",
+    "Nothing goes into a gap after a king or after another gap.":
+        "На пустое место после короля или после другого пустого места ничего не кладут.",
+    "A head takes only an ace.": "В начало ряда кладут только туза.",
+    "The first place of a row takes only a two.": "На первое место ряда кладут только двойку.",
+    "A gap takes only the card of the same suit one rank above the card to its left.":
+        "На пустое место кладут только карту той же масти, на одно достоинство старше карты слева.",
+    "No reshuffles": "Перетасовок нет",
+    "Reshuffle ({left} left)": "Перетасовать (осталось {left})",
+}
+
 
 @dataclass(frozen=True)
 class Grid:
@@ -56,13 +74,16 @@ class Grid:
 
     def options(self, default_reshuffles: str) -> tuple[Option, ...]:
         return (Option("reshuffles", ("0", "1", "2"), default_reshuffles, "Reshuffles",
-                       {"0": "none", "1": "one", "2": "two"}),)
+                       {"0": "none", "1": "one", "2": "two"},
+                       label_ru="Перетасовки", value_labels_ru={"0": "нет", "1": "одна", "2": "две"}),)
 
     def rules(self) -> dict[str, Any]:
-        """The GameSpec hooks of a Gaps game: ``GameSpec(..., **GRID.rules())``."""
+        """The GameSpec hooks of a Gaps game, with the names of its cells and the Russian of
+        what its rules say: ``GameSpec(..., **GRID.rules())``."""
         return {"generate": self.generate, "accept": self.accept, "explain": self.explain, "won": self.won,
                 "specials": self.specials,
-                "solver": SolverHooks(score=self.score, model=self.model)}
+                "solver": SolverHooks(score=self.score, model=self.model),
+                "pile_names": PILE_NAMES, "pile_names_ru": PILE_NAMES_RU, "sentences_ru": SENTENCES_RU}
 
     def model(self, game: "Game") -> "Model":
         """The solver's model: the generic one, with the Gaps family's own search."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..cards import RANK_OF, SUIT_OF, Card, deck
 from ..rng import Rng
-from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks
+from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Wins
 from ..state import State
 from ..text import Text
 from .common import deal_order
@@ -24,8 +24,12 @@ if TYPE_CHECKING:
 
 OPTIONS = (
     Option("cross_only", ("off", "on"), "off", "Building only between the flanks",
-           {"off": "off: any outer card onto any other", "on": "on: left flank ↔ right flank only"}),
-    Option("redeals", ("3", "2"), "3", "Times the waste turns back into the stock"),
+           {"off": "off: any outer card onto any other", "on": "on: left flank ↔ right flank only"},
+           label_ru="Перекладывать только между флангами",
+           value_labels_ru={"off": "нет: любая крайняя карта на любую другую",
+                            "on": "да: только левый фланг ↔ правый фланг"}),
+    Option("redeals", ("3", "2"), "3", "Times the waste turns back into the stock",
+           label_ru="Сколько раз отбой возвращается в колоду", value_labels_ru={"3": "три", "2": "два"}),
 )
 PLAY = frozenset({"tableau", "foundation"})
 DOWN = Build(-1, "same")
@@ -227,8 +231,43 @@ HELP = Help(
     source="A German patience book in Russian translation (seed 000).",
 )
 
+HELP_RU = Help(
+    setup="Две колоды. Восемь королей откладывают до конца игры. Сорок карт раскладывают лицом "
+          "вверх двумя флангами, по пять рядов из четырёх карт; туз сразу уходит в центр, а на "
+          "его место сдаётся новая карта. Остальные карты лежат рубашкой вверх — это колода.",
+    goal="Собрать все восемь домов (базовых стопок) в масть по возрастанию от туза до дамы; после этого "
+         "короли сами ложатся на дам.",
+    moves="В игре крайняя карта каждого ряда: самая левая в ряду левого фланга, самая правая в "
+          "ряду правого. На крайнюю карту можно положить карту её масти на одно достоинство "
+          "младше — одиночную крайнюю карту, верхнюю карту отбоя или целую последовательность в "
+          "масть, которая кончается крайней картой (валета, десятку и девятку бубен — на даму "
+          "бубен). Карты и последовательности можно отправлять и в дома; "
+          "последовательность ложится туда по одной карте, начиная с младшей. Опустевший ряд "
+          "сам получает следующую карту из колоды; когда колода кончилась, его можно заполнить "
+          "из отбоя.",
+    stock="Щелчок открывает одну карту в отбой. Когда колода пуста, щелчок переворачивает отбой "
+          "обратно в колоду — всего три раза (или два, по настройке).",
+    options={
+        "cross_only": "Нет: любую крайнюю карту или последовательность можно положить на любую "
+                      "другую крайнюю карту. Да: только с одного фланга на другой — эти ходы "
+                      "книга называет прямо.",
+        "redeals": "Сколько раз отбой можно перевернуть обратно в колоду: три (как в книге) или два.",
+    },
+    source="Немецкая книга о пасьянсах в русском переводе (отрывок 000).",
+)
+
+SENTENCES_RU = {
+    "Under these rules a card or run goes only from one flank to the other.":
+        "По этим правилам карту или последовательность переносят только с одного фланга на другой.",
+}
+
 SPEC = GameSpec(
     help=HELP,
+    help_ru=HELP_RU,
+    pile_names={"kings": "kings"},
+    pile_names_ru={"kings": "короли"},
+    sentences_ru=SENTENCES_RU,
+    quick_wins=Wins((4, 6)),
     id="glider",
     name="Hang Glider",
     name_ru="Дельтаплан",

@@ -6,20 +6,26 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..cards import Card, deck
 from ..rng import Rng
-from ..spec import Build, GameSpec, Help, Layout, Option, Pick, PileSpec, SolverHooks
+from ..spec import Build, GameSpec, Help, Layout, Option, Pick, PileSpec, SolverHooks, Wins
 from ..state import State
-from .common import PASS_LABELS, deal_order, tableau_down
+from .common import DRAW_LABELS_RU, FOUNDATION_RETURN_RU, PASS_LABELS, YES_NO_RU, deal_order, tableau_down
 from .klondike_solver import KlondikeModel
 
 if TYPE_CHECKING:
     from ..game import Game
 
 OPTIONS = (
-    Option("draw", ("3", "1"), "3", "Cards turned from the stock"),
-    Option("passes", ("inf", "1", "3"), "inf", "Passes through the stock", PASS_LABELS),
+    Option("draw", ("3", "1"), "3", "Cards turned from the stock",
+           label_ru="Карты из колоды открываются", value_labels_ru=DRAW_LABELS_RU),
+    Option("passes", ("inf", "1", "3"), "inf", "Passes through the stock", PASS_LABELS,
+           label_ru="Проходов по колоде", value_labels_ru={"inf": "без ограничения", "1": "один", "3": "три"}),
     Option("runs", ("whole", "any"), "whole", "Tableau moves take",
-           {"whole": "the whole face-up run", "any": "any face-up run"}),
-    Option("foundation_return", ("off", "on"), "off", "Foundation cards may come back"),
+           {"whole": "the whole face-up run", "any": "any face-up run"},
+           label_ru="Из столбца в столбец переносится",
+           value_labels_ru={"whole": "вся открытая последовательность",
+                            "any": "любая часть открытой последовательности"}),
+    Option("foundation_return", ("off", "on"), "off", "Foundation cards may come back",
+           label_ru="Карты возвращаются из домов", value_labels_ru=YES_NO_RU),
 )
 
 ALT_DOWN = Build(-1, "alt")
@@ -77,8 +83,35 @@ HELP = Help(
     source="J. Leeming's book of patience games in Russian translation (seed 004).",
 )
 
+HELP_RU = Help(
+    setup="Одна колода. Слева направо раскладывают семь столбцов: в первом одна карта, в "
+          "последнем семь; открыта только верхняя карта каждого столбца. Остальные 24 карты "
+          "лежат рубашкой вверх — это колода.",
+    goal="Собрать в домах (базовых стопках) все четыре масти, каждую от туза до короля.",
+    moves="В столбцах карта ложится на карту на одно достоинство старше и другого цвета (красная "
+          "семёрка — на чёрную восьмёрку). Верхнюю карту отбоя или столбца можно положить в "
+          "дом её масти. Если наверху столбца осталась закрытая карта, она "
+          "открывается сама. Пустой столбец занимает только король (вместе с картами, лежащими "
+          "на нём).",
+    stock="Щелчок по колоде открывает карты в отбой; в игре последняя из открытых. Когда колода "
+          "кончилась, щелчок переворачивает отбой и начинает новый проход по колоде, если "
+          "проходы ещё остались.",
+    options={
+        "draw": "Сколько карт открывает один щелчок: три (как в книге) или одну.",
+        "passes": "Сколько раз можно пройти колоду: без ограничения (как в книге), один раз "
+                  "или три раза.",
+        "runs": "Из столбца в столбец переносится вся открытая последовательность сразу (в книге "
+                "часть её двигать нельзя) или любая её часть, лежащая по порядку (как в "
+                "большинстве компьютерных версий).",
+        "foundation_return": FOUNDATION_RETURN_RU,
+    },
+    source="Книга Дж. Лиминга о пасьянсах в русском переводе (отрывок 004).",
+)
+
 SPEC = GameSpec(
     help=HELP,
+    help_ru=HELP_RU,
+    quick_wins=Wins((5, 9, 11, 14)),
     id="klondike",
     name="Klondike",
     name_ru="Клондайк",

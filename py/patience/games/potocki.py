@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..cards import deck
 from ..rng import Rng
-from ..spec import GameSpec, Help, Layout, PileSpec
+from ..spec import GameSpec, Help, Layout, PileSpec, Wins
 from ..state import State
-from .gaps import Grid, remove_aces
+from .gaps import TAP_GAPS_RU, Grid, remove_aces
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -45,8 +45,27 @@ HELP = Help(
            "the standard rules of Gaps, also called Montana.",
 )
 
+HELP_RU = Help(
+    setup="Одну колоду раскладывают лицом вверх в четыре ряда по тринадцать карт, затем убирают "
+          "четырёх тузов — остаются четыре пустых места.",
+    goal="Выложить в каждом ряду слева направо двойку, тройку … короля одной масти.",
+    moves="Пустое место принимает карту той же масти на одно достоинство выше карты слева от "
+          "него; пустое место в начале ряда принимает любую двойку; после короля и после "
+          "другого пустого места класть нечего. " + TAP_GAPS_RU,
+    stock="Колоды нет. Перетасовка оставляет в каждом ряду его правильную последовательность "
+          "от левого края (2, 3 … одной масти), остальные карты тасует вместе с тузами, "
+          "раскладывает на свободные места и снова убирает тузов.",
+    options={
+        "reshuffles": "Сколько у вас перетасовок: ни одной, одна или две (обычная игра).",
+    },
+    source="В отрывках этот пасьянс только назван (В. Менделев, «Энциклопедия игр», отрывок "
+           "003); здесь даны стандартные правила пасьянса Gaps, он же «Монтана».",
+)
+
 SPEC = GameSpec(
     help=HELP,
+    help_ru=HELP_RU,
+    quick_wins=Wins((1, 2, 9)),
     id="potocki",
     name="Potocki's Patience",
     name_ru="Пасьянс Потоцкого",

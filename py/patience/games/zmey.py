@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..cards import RANK_OF, SUIT_OF, deck, make_card
 from ..rng import Rng
-from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, Special
+from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, Special, Wins
 from ..state import Pile, State
 from ..text import Text
 
@@ -38,7 +38,9 @@ PILE_ROW = {3: 1, 4: 2, 5: 3, 6: 4, 9: 4, 10: 3, 11: 2, 12: 1}
 
 OPTIONS = (
     Option("side_limit", ("row", "adjacent"), "row", "During the deal, a side pile may reach",
-           {"row": "either foundation of its row", "adjacent": "only the foundation next to it"}),
+           {"row": "either foundation of its row", "adjacent": "only the foundation next to it"},
+           label_ru="При раздаче боковая стопка достаёт",
+           value_labels_ru={"row": "до любого дома своего ряда", "adjacent": "только до соседнего дома"}),
 )
 
 
@@ -311,8 +313,61 @@ HELP = Help(
            "game of the St. Helena family.",
 )
 
+HELP_RU = Help(
+    setup="Две колоды. По тузу и королю каждой масти кладут в середину — это «тело»: тузы "
+          "в левом столбце, короли в правом, в каждом ряду одна масть (пики, черви, трефы, "
+          "бубны). Вокруг тела двенадцать стопок: две сверху, четыре вниз по левой стороне, две "
+          "снизу, четыре вверх по правой стороне. Сразу сдаётся первый круг: по одной открытой "
+          "карте на каждую стопку.",
+    goal="Собрать тузы по возрастанию до королей, а короли по убыванию до тузов, чтобы в восьми "
+         "домах (базовых стопках) оказались все 104 карты.",
+    moves="Фаза раздачи (пока в колоде есть карты): между кругами верхние карты можно класть "
+          "только в дома; стопка над телом или под ним достаёт до любого дома, боковая — "
+          "только до домов своего ряда. Фаза игры: верхняя карта идёт в дом "
+          "или на верхнюю карту другой стопки той же масти, на одно достоинство "
+          "выше или ниже, а направление можно менять когда угодно; король и туз считаются "
+          "соседями. Переносят по одной карте; пустая стопка принимает только короля или туза. "
+          "Верхние карты тузового и королевского домов одной масти могут переходить из "
+          "одного в другой, если подходят; сами карты тела не двигаются никогда.",
+    stock="Каждый щелчок по колоде сдаёт следующий круг: по карте на каждую стопку в том же "
+          "порядке, в каком они сдавались (всего восемь кругов). Один раз, в фазе игры, щелчок "
+          "делает пересдачу: стопки собирают без тасования от последней к первой, так что карты "
+          "первой стопки оказываются сверху, и снова сдают кругами.",
+    options={
+        "side_limit": "В фазе раздачи боковая стопка достаёт либо до любого из двух домов "
+                      "своего ряда (как в книге), либо только до соседнего с ней.",
+    },
+    source="В. Менделев, «Энциклопедия игр» (отрывок 003); тело в книге названо «телом паука». "
+           "Пасьянс из семейства «Святая Елена».",
+)
+
+SENTENCES_RU = {
+    "Nothing goes back from a foundation to a pile.": "Из дома в стопки карты не возвращаются.",
+    "The cards of the body never move.": "Сами карты тела не двигаются.",
+    "A card passes only between the two foundations of its own suit.":
+        "Карта переходит только между двумя домами своей масти.",
+    "During the deal a side pile's card goes only to the foundation next to it.":
+        "Во время раздачи карта боковой стопки идёт только в соседний с ней дом.",
+    "During the deal a side pile's card goes only to a foundation of its own row.":
+        "Во время раздачи карта боковой стопки идёт только в дом своего ряда.",
+    "During the deal cards go only to the foundations, not onto the piles.":
+        "Во время раздачи карты кладут только в дома, не на стопки.",
+    "An empty pile takes only a king or an ace.": "На пустое место кладут только короля или туза.",
+    "Here a card goes on a card of the same suit, one rank higher or lower (a king and an ace are neighbours).":
+        "Здесь карту кладут на карту той же масти, на одно достоинство старше или младше (король и туз — соседи).",
+    "Deal phase: round {round}/{total}": "Раздача: круг {round}/{total}",
+    "Deal phase, redealt: round {round}/{total}": "Раздача после пересдачи: круг {round}/{total}",
+    "Play phase": "Игра",
+    "Play phase, redealt": "Игра после пересдачи",
+    "Deal round {round} of {total}": "Раздать круг {round} из {total}",
+    "Redeal ({left} left)": "Пересдать (осталось {left})",
+}
+
 SPEC = GameSpec(
     help=HELP,
+    help_ru=HELP_RU,
+    sentences_ru=SENTENCES_RU,
+    quick_wins=Wins((2, 3)),
     id="zmey",
     name="The Serpent",
     name_ru="Змей",
