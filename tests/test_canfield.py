@@ -4,7 +4,9 @@ import pytest
 
 from helpers import canfield, names, position
 from patience import IllegalMoveError, Session
-from patience.game import Move
+from patience.game import MOVE, Move
+from patience.games.canfield_dfs import PILE, CanfieldSearch
+from patience.solver import model_of
 
 GOLDEN_SEED_1 = (
     "stock=34:Ts7hKd3h7s3d4s9h6h2s6cTc9s7c3cTd5d6s2cQs4c8sJd8h5h3sAhKhTh8dAc5c4d6d waste= "
@@ -126,3 +128,86 @@ def test_score_is_cards_on_foundations_and_won_at_52():
     full = {f"f{i+1}": "".join(r + s for r in "56789TJQKA234") for i, s in enumerate("cshd")}
     won = position(g, info="0,5", **full)
     assert g.score(won) == 52 and g.is_won(won) and g.status(won) == "won"
+
+
+# Issue 24: with the wrap (a king on an ace) a pile grows past 13 cards, and it still
+# moves as a whole.  The issue's position: t1 is a run of 23 cards, Kc … 4c, its bottom
+# card Kc fits on Ad, the top of t3.
+LONG_PILE = ("stock=8:QsKdAhJs2cJhTc7s waste=QdTh8dAs2d f1=3h f2= f3=3d4d5d6d f4=3s4s5s reserve=9h9c "
+             "t1=KcQhJcTd9s8h7c6h5c4h3c2hAcKhQcJdTs9d8c7d6s5h4c t2=8s7h6c t3=2sAd t4=Ks #=9,3")
+
+# Deals played to a pile of more than 13 cards, and the move of that whole pile:
+# (options, seed, the moves there, the move).  The browser test plays them too.
+LONG_PILE_LINES = [
+    ({}, 115,
+     "reserve>t3 t3:2>t1 deal deal deal deal deal deal deal waste>t2 waste>t2 t3>t2 t4>t3 deal deal deal "
+     "deal waste>t2 waste>t2 t4>t2 t3:2>t4 waste>t4 deal waste>t4 reserve>t4 waste>t4 recycle deal "
+     "waste>t3 t2:7>t3 deal deal waste>t4 t3:9>t4 deal deal deal deal waste>t1", "t4:17>t1"),
+    ({"draw": "1", "passes": "4", "foundation_return": "on"}, 73,
+     "reserve>t2 f1>t3 t4>t3 reserve>t1 t3:3>t1 reserve>f1 t1:5>t3 reserve>t3 reserve>f4 " + "deal " * 17
+     + "waste>t3 deal waste>t3 waste>t3 deal deal waste>t4 waste>t4 waste>t3 t3:11>t4 deal waste>t2 "
+     "waste>t2 t3>t2 t2:5>t4 deal waste>t1", "t4:19>t1"),
+]
+
+
+def long_pile_ids(line: tuple) -> str:  # type: ignore[type-arg]
+    return "-".join(f"{k}={v}" for k, v in line[0].items()) or "default"
+
+
+def test_a_pile_past_13_cards_moves_as_a_whole():
+    g = canfield()
+    s = g.from_code(LONG_PILE)
+    t1 = g.index["t1"]
+    assert g.pick_sizes(s, t1) == (23, 1)  # the whole pile or its top card
+    legal = names(g, g.legal_moves(s))
+    assert "t1:23>t3" in legal and g.targets(s, t1, 23) == [g.index["t3"]]
+    after = g.play(s, g.parse_move("t1:23>t3"))
+    assert after.piles[g.index["t3"]] == s.piles[g.index["t3"]] + s.piles[t1]
+    assert [str(c) for c in after.piles[t1]] == ["9c"]  # the emptied pile takes the reserve top
+    # a part of the pile still never moves, however long the pile
+    for n in (2, 13, 14, 22):
+        assert not g.is_legal(s, Move(MOVE, t1, g.index["t3"], n))
+        assert g.explain(s, Move(MOVE, t1, g.index["t3"], n)) == "From here only the top card or the whole pile moves."
+
+
+@pytest.mark.parametrize("line", LONG_PILE_LINES, ids=long_pile_ids)
+def test_a_pile_past_13_cards_reached_in_play_moves_as_a_whole(line):
+    opts, seed, moves, whole = line
+    g = canfield(**opts)
+    session = Session(g, seed)
+    for text in moves.split():
+        session.play(g.parse_move(text))  # the checked path, as a save replays
+    s = session.state
+    move = g.parse_move(whole)
+    pile = s.piles[move.src]
+    assert move.n == len(pile) > 13 and g.run_length(s, move.src) == len(pile)
+    assert move in g.legal_moves(s) and move.dst in g.targets(s, move.src, move.n)
+    after = g.play(s, move)
+    assert after.piles[move.dst] == s.piles[move.dst] + pile
+
+
+@pytest.mark.parametrize("line", [None, *LONG_PILE_LINES], ids=["issue", *map(long_pile_ids, LONG_PILE_LINES)])
+def test_the_solver_moves_a_pile_past_13_cards_too(line):
+    """The solver's moves include the whole long pile, and the move it names is the
+    engine's: Canfield's own search (unlimited passes) and the generic one (the rest)."""
+    if line is None:
+        g = canfield()
+        s, move = g.from_code(LONG_PILE), g.parse_move("t1:23>t3")
+    else:
+        opts, seed, moves, whole = line
+        g = canfield(**opts)
+        session = Session(g, seed)
+        for text in moves.split():
+            session.play(g.parse_move(text))
+        s, move = session.state, g.parse_move(whole)
+    assert move in g.legal_moves(s)
+    if g.layout.passes is None:
+        search = CanfieldSearch(g, s)
+        assert search.prefix == []  # nothing went home before the root's moves
+        firsts = [kid[0][0] for kid in search.stack[0][0]]  # the root's moves
+        piles = [m for m in firsts if m[0] == PILE and m[3] > 13]
+        assert piles and [search.engine_line([m]) for m in piles] == [[move]]
+    else:
+        steps = model_of(g).steps(s)
+        assert any(moves[0] == move for moves, _ in steps)
+    g.play(s, move)  # the checked path takes what the solver may hint

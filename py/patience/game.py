@@ -184,7 +184,7 @@ class Game:
     def rule_accepts(self, state: State, src: int, dst: int, n: int) -> bool:
         """The declared rules alone: roles, build rule, what an empty pile takes."""
         target = self.piles[dst]
-        if target.role not in self.piles[src].sends or n > target.max_in:
+        if target.role not in self.piles[src].sends or 0 < target.max_in < n:
             return False
         card = state.piles[src][-1 if target.flip_in else -n]  # the card that lands first
         pile = state.piles[dst]
@@ -237,7 +237,7 @@ class Game:
                 for n in ((1,) if target.max_in == 1 else sizes):
                     if accept is not None:
                         ok = accept(self, state, src, dst, n)
-                    elif n > target.max_in:
+                    elif 0 < target.max_in < n:
                         continue
                     else:
                         card = pile[-1 if target.flip_in else -n]
@@ -342,7 +342,7 @@ class Game:
         sizes = self.sizes_to(self.pick_sizes(state, move.src), move.dst)
         if move.n not in sizes:
             return PICK_WORDS.get(source.pick)
-        if move.n > target.max_in:
+        if 0 < target.max_in < move.n:
             return None
         card = state.piles[move.src][-1 if target.flip_in else -move.n]
         pile = state.piles[move.dst]

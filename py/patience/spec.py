@@ -60,7 +60,7 @@ class PileSpec:
     empty: Empty = "none"  # what an empty pile accepts
     pick: Pick = "none"  # what a player may pick up from it
     sends: frozenset[str] = frozenset()  # roles its cards may be moved to
-    max_in: int = 13  # most cards dropped on it at once
+    max_in: int = 0  # most cards dropped on it at once (0: no limit; 1: one at a time)
     flip_top: bool = False  # a face-down top card turns up by itself
     x: float = 0.0  # position on the table, in card widths
     y: float = 0.0  # and card heights

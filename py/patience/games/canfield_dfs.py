@@ -26,7 +26,8 @@ a base on its foundation after the rank below) needs no case of its own.
   rank below may still wrap onto it).
 - Piles are interchangeable: sorted in the key.  A whole pile moves off only when that
   lets the reserve's top card in, or, once the reserve is empty, a waste card can use
-  the empty pile.  A card comes back from home (when the option allows) only when it
+  the empty pile.  It moves whatever its length: with the wrap a pile may hold more
+  than 13 cards, and neither this search nor the engine caps a move's length.  A card comes back from home (when the option allows) only when it
   would not go straight home again: some card may then need it.
 - Moves in order: cards home from the piles and the reserve, cards home from the stock,
   the reserve's top card onto a pile, whole piles that let the reserve in; then, about

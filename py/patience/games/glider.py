@@ -45,7 +45,7 @@ def layout(opts: Mapping[str, str]) -> Layout:
         PileSpec("kings", "discard", x=(CENTRE_A + CENTRE_B) / 2, y=5.55, label="K"),
     ]
     for i in range(8):
-        piles.append(PileSpec(f"f{i + 1}", "foundation", Build(1, "same"), "A", max_in=13, flip_in=True,
+        piles.append(PileSpec(f"f{i + 1}", "foundation", Build(1, "same"), "A", flip_in=True,
                               x=CENTRE_A if i < 4 else CENTRE_B, y=ROW_Y[i % 4]))
     for n in range(1, 11):
         left = n <= 5
