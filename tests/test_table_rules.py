@@ -82,6 +82,8 @@ def test_a_canfield_deal_stuck_from_its_first_card_is_named_so():
     state = game.deal(63)
     assert game.standstill(state, state) == Standstill("stuck", from_deal=True, stock_turns=True)
     assert game.standstill(game.deal(1), game.deal(1)) is None  # a deal that plays
+    assert game.standstill(state, state, stuck=True) == game.standstill(state, state)  # status known
+    assert game.standstill(state, state, stuck=False) is None
 
 
 def test_a_klondike_game_played_into_a_corner_is_stuck_but_not_from_the_deal():

@@ -467,10 +467,11 @@ class Game:
             seen.add(state.piles)
             state = self.apply(state, stock)
 
-    def standstill(self, state: State, first: State) -> Standstill | None:
+    def standstill(self, state: State, first: State, stuck: bool | None = None) -> Standstill | None:
         """Why play cannot go on by a card move, or None (it can, or the game is won).
         ``first``: the deal's first position (a deal stuck from there is named so: undoing
-        or restarting cannot help it)."""
+        or restarting cannot help it).  ``stuck``: ``is_stuck(state)`` when the caller
+        knows it already (from ``status``), so that the search is not made twice."""
         if self.is_won(state):
             return None
         offers = tuple(s.kind for s in self.spec.specials if s.available(self, state))
@@ -481,7 +482,7 @@ class Game:
                     or (self.spec.actions is not None and self.spec.actions(self, state)):
                 return None
             return Standstill("specials", specials=offers)
-        if not self.is_stuck(state):
+        if not (self.is_stuck(state) if stuck is None else stuck):
             return None
         return Standstill("stuck", from_deal=self.is_stuck(first), stock_turns=self.stock_move(state) is not None)
 
