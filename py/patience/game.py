@@ -8,7 +8,7 @@ Finding moves is separate from doing them.
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple
+from typing import Literal, Mapping, NamedTuple
 
 from .cards import Card
 from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, OptionError
@@ -27,6 +27,17 @@ class Move(NamedTuple):
     src: int = -1
     dst: int = -1
     n: int = 1
+
+
+class Standstill(NamedTuple):
+    """Why play cannot go on by a card move: the game is stuck (``kind`` "stuck": nothing
+    at all can be played, however often the stock turns), or only special actions can go
+    on (``kind`` "specials": a button such as a reshuffle; their kinds in ``specials``)."""
+
+    kind: Literal["stuck", "specials"]
+    from_deal: bool = False  # stuck from the deal's first position: only a new deal helps
+    stock_turns: bool = False  # stuck although the stock still turns (to no avail)
+    specials: tuple[str, ...] = ()  # the special actions that alone can go on
 
 
 class Game:
@@ -166,6 +177,29 @@ class Game:
         size = len(state.piles[i])
         return (size, 1) if size > 1 and run == size else (1,)
 
+    def pick_count(self, state: State, i: int, index: int | None) -> int:
+        """How many cards a press on the card at ``index`` of pile i picks up (0: none;
+        index None: the pile's empty slot).  The cards from there to the top, when the
+        pick rule allows that many; a top card alone may always be picked up from a pile
+        that gives cards at all, since a pile that takes one card at a time (a foundation)
+        takes it whatever the pick rule (see ``sizes_to``)."""
+        if index is None:
+            return 0
+        n = len(state.piles[i]) - index
+        sizes = self.pick_sizes(state, i)
+        if n >= 1 and (n in sizes or (n == 1 and sizes)):
+            return n
+        return 0
+
+    def must_play_first(self, state: State) -> int | None:
+        """The pile whose top card must be played before the stock turns again, or None:
+        the waste, once it holds as many cards as the game's declaration lets it
+        (``Layout.waste_size``; Frog's waste holds one card)."""
+        size = self.layout.waste_size
+        if size and self.waste >= 0 and len(state.piles[self.waste]) >= size:
+            return self.waste
+        return None
+
     def sizes_to(self, sizes: tuple[int, ...], dst: int) -> tuple[int, ...]:
         """Card counts that may go to pile dst, given what may be picked up: a pile that
         takes one card at a time (a foundation) takes the top card whatever the pick rule."""
@@ -269,8 +303,7 @@ class Game:
         if self.stock < 0 or self.waste < 0:
             return None
         if state.piles[self.stock]:
-            full = self.layout.waste_size and len(state.piles[self.waste]) >= self.layout.waste_size
-            return None if full else Move(DEAL)
+            return None if self.must_play_first(state) is not None else Move(DEAL)
         if state.piles[self.waste] and self.recycles_left(state) != 0:
             return Move(RECYCLE)
         return None
@@ -433,6 +466,25 @@ class Game:
                 return True
             seen.add(state.piles)
             state = self.apply(state, stock)
+
+    def standstill(self, state: State, first: State, stuck: bool | None = None) -> Standstill | None:
+        """Why play cannot go on by a card move, or None (it can, or the game is won).
+        ``first``: the deal's first position (a deal stuck from there is named so: undoing
+        or restarting cannot help it).  ``stuck``: ``is_stuck(state)`` when the caller
+        knows it already (from ``status``), so that the search is not made twice."""
+        if self.is_won(state):
+            return None
+        offers = tuple(s.kind for s in self.spec.specials if s.available(self, state))
+        if offers:
+            # a special action can go on, so the game is not stuck; it alone can when no
+            # card moves, the stock does not turn and no place action (a removal) is left
+            if self.card_moves(state) or self.stock_move(state) is not None \
+                    or (self.spec.actions is not None and self.spec.actions(self, state)):
+                return None
+            return Standstill("specials", specials=offers)
+        if not (self.is_stuck(state) if stuck is None else stuck):
+            return None
+        return Standstill("stuck", from_deal=self.is_stuck(first), stock_turns=self.stock_move(state) is not None)
 
     def is_idle(self, state: State, move: Move) -> bool:
         return (

@@ -1,9 +1,7 @@
-"""The controller: URL ↔ deal, toolbar, pointer and keyboard input, messages.
+"""The controller: URL ↔ deal, toolbar, messages; the table's input and its
+interaction model are ``pointer`` and ``interaction``.
 
 It asks the engine which moves are legal and plays through the checked path only.
-Pointer Events serve mouse, touch and pen alike: a press on a movable card becomes a
-drag once it travels past a small threshold, otherwise it is a tap (tap a card, then
-tap a target; two quick taps send a card to a foundation).
 """
 
 from __future__ import annotations
@@ -17,23 +15,24 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from patience.errors import IllegalMoveError
-from patience.game import MOVE, Game, Move
+from patience.game import Game, Move
 from patience.help_ru import HELP_RU, OPTION_LABELS_RU, VALUE_LABELS_RU
 from patience.registry import BY_ID, GAMES, get_game
 from patience.spec import GameSpec, Option
 from patience.session import Session
+from patience.state import State
 
-from . import geometry, saves
-from .assist import Assistant, move_words
+from . import saves
+from .assist import Assistant
 from . import i18n
-from .i18n import card_name, game_name, pile_name, say, t
+from .i18n import game_name, say, t
+from .interaction import Interaction, cards_text, describe, move_words, refusal, standstill_words
+from .pointer import Pointer, focused
 from .stats import BEFORE_IMPORT_KEY, KEY as STATS_KEY, Stats, StatsError, clock
 from .urlstate import MAX_SEED, Request, parse_query, to_query
 from .view import View
 
-DRAG_THRESHOLD = {"mouse": 4.0, "pen": 6.0, "touch": 8.0}
 Words = str | Callable[[], str]  # a message's words, or how to say them in the language of the moment
-DOUBLE_TAP_MS = 350.0
 LAST_GAME_KEY = "patience.v1.last"  # the game a bare address reopens
 SETTINGS_KEY = "patience.v1.settings"  # language, theme, animation, large print, left hand
 SETTINGS = {"lang": ("ru", "en"), "theme": ("system", "light", "dark"), "motion": ("system", "normal", "fast", "off"),
@@ -43,13 +42,6 @@ SETTINGS = {"lang": ("ru", "en"), "theme": ("system", "light", "dark"), "motion"
 def words(said: Words) -> str:
     """A message's words in the language of the moment."""
     return said() if callable(said) else said
-
-
-def refusal(err: IllegalMoveError | str) -> str:
-    """Why a move was refused, in the player's language: the engine's reason when it
-    names a rule (a ``Text``), else the bare refusal (never the move's notation)."""
-    reason = err if isinstance(err, str) else (err.args[0] if err.args else "")
-    return t("illegal", reason=say(reason)) if hasattr(reason, "key") else t("illegal.plain")
 
 
 def option_label(spec: GameSpec, opt: Option) -> str:
@@ -91,33 +83,12 @@ def fresh_seed() -> int:
     return random.randint(1, min(MAX_SEED, 999_999_999))
 
 
-class Press:
-    """A pointer held down on the table."""
-
-    def __init__(self, event: Any, pile: int, index: int | None, n: int) -> None:
-        self.id = event.pointerId
-        self.kind = str(event.pointerType or "mouse")
-        self.x = float(event.clientX)
-        self.y = float(event.clientY)
-        self.pile = pile
-        self.index = index
-        self.n = n  # cards picked up (0: nothing movable under the pointer)
-        self.dragging = False
-        self.targets: list[int] = []
-
-
 class App:
     def __init__(self) -> None:
         self.root = document.getElementById("table")
         self.view = View(document, self.root)
         self.session: Session | None = None
-        self.selected: tuple[int, int] | None = None  # (pile, n) picked by a tap
-        self.offer: tuple[int, list[int]] | None = None  # a tapped gap and the cards that fit it
-        self.armed: Move | None = None  # a place action shown by a first tap (a removal)
-        self.hover: Move | None = None  # the same, under the mouse
-        self.press: Press | None = None
-        self.cursor: tuple[int, int | None] | None = None  # the keyboard's place on the table
-        self.last_tap: tuple[int, int | None, float] | None = None
+        self.interaction = Interaction()  # selection, gap choice, removal shown, cursor, last tap
         self.proxies: list[Any] = []
         self.frame_pending = False
         self.keep_save = False  # a saved game of another deal waits until the first move here
@@ -135,6 +106,7 @@ class App:
         self.settings: dict[str, Any] = {}
         self.written: dict[str, str] = {}  # what this tab last saved, by key
         self.assist = Assistant(self)
+        self.pointer = Pointer(self, self.view, self.root, self.interaction, self.assist.stop, self.assist.ask_hint)
         self.return_focus: dict[str, Any] = {}
 
     # --- wiring ----------------------------------------------------------------------
@@ -145,7 +117,7 @@ class App:
                 handler(e)
             except Exception:  # report, never leave a half-drawn table
                 window.console.error(traceback.format_exc())
-                self.press = None
+                self.pointer.press = None
                 self.unpick()
                 self.message(lambda: t("error"), "error")
                 if self.session is not None:
@@ -179,10 +151,10 @@ class App:
         self.on(document.getElementById("message-action"), "click", self.message_clicked)
         self.on(document.getElementById("rules"), "click", lambda e: self.show_help())
         self.on(document.getElementById("help-close"), "click", lambda e: self.close_help())
-        self.on(self.root, "pointerdown", self.pointer_down)
-        self.on(self.root, "pointermove", self.pointer_move)
-        self.on(self.root, "pointerup", self.pointer_up)
-        self.on(self.root, "pointercancel", self.pointer_cancel)
+        self.on(self.root, "pointerdown", self.pointer.down)
+        self.on(self.root, "pointermove", self.pointer.move)
+        self.on(self.root, "pointerup", self.pointer.up)
+        self.on(self.root, "pointercancel", self.pointer.cancel)
         self.on(self.root, "contextmenu", lambda e: e.preventDefault())
         self.on(self.root, "focus", lambda e: self.schedule_render())
         self.on(document, "keydown", self.key_down)
@@ -398,12 +370,10 @@ class App:
             and not self.session.moves and self.session.game.id == game.id else None
         self.assist.forget()
         self.session = session or Session(game, seed)
-        self.cursor = None
         self.keep_save = keep_save or carried is not None
         self.resumable = None
-        self.unpick()
-        self.press = None
-        self.last_tap = None
+        self.interaction.reset()
+        self.pointer.press = None
         if not same_layout:
             self.view.setup(game)
             self.build_options(game)
@@ -506,11 +476,8 @@ class App:
 
     # --- actions ---------------------------------------------------------------------
     def unpick(self) -> None:
-        """Forget a card picked by a tap and a gap's offer."""
-        self.selected = None
-        self.offer = None
-        self.armed = None
-        self.hover = None
+        """Forget cards picked by a tap, a gap's choice and a removal shown."""
+        self.interaction.unpick()
 
     def play(self, move: Move, by_app: bool = False) -> bool:
         """Play a move through the engine's checked path (``by_app``: Finish, the demo or
@@ -527,7 +494,7 @@ class App:
             self.announce(refusal(refused))
             self.refresh()
             return False
-        self.announce(self.describe(before, move, self.session.state))
+        self.announce(describe(self.session.game, before, move, self.session.state))
         if not self.session.counted:
             self.count_start()
         self.unpick()
@@ -576,12 +543,10 @@ class App:
             if event.key == "Escape":
                 for menu in document.querySelectorAll("details.menu"):
                     menu.open = False
-                if self.selected:
-                    self.announce(t("say.put_back"))
-                self.unpick()
+                self.pointer.perform(self.interaction.put_back())
                 self.refresh()
-            elif document.activeElement == self.root and self.session is not None:
-                self.key_table(event)
+            elif focused(self.root) and self.session is not None:
+                self.pointer.key(event)
             return
         if event.altKey:
             return
@@ -593,122 +558,14 @@ class App:
             event.preventDefault()
             self.redo()
 
-    # --- keyboard ----------------------------------------------------------------------
-    def key_table(self, event: Any) -> None:
-        """Keys on the focused table: arrows move the cursor, Enter/Space tap, F sends
-        home, D turns the stock."""
-        session = self.session
-        assert session is not None
-        game, state = session.game, session.state
-        key = str(event.key)
-        self.root.classList.add("keyboard")  # the cursor shows while the keyboard is in use
-        moves = {"ArrowLeft": "left", "ArrowRight": "right", "ArrowUp": "up", "ArrowDown": "down"}
-        pile, index = self.cursor_spot()
-        if key in moves:
-            event.preventDefault()
-            self.cursor = self.step_cursor(pile, index, moves[key])
-            self.render()
-        elif key in ("Enter", " "):
-            event.preventDefault()
-            self.tap_at(pile, index, self.movable(pile, index), keyboard=True)
-        elif key.lower() == "f":
-            event.preventDefault()
-            if not self.to_foundation(pile, index):
-                self.announce(t("illegal.plain"))
-        elif key.lower() == "h":
-            event.preventDefault()
-            self.assist.ask_hint()
-        elif key.lower() == "d":
-            event.preventDefault()
-            stock = game.stock
-            if stock >= 0:
-                self.tap_at(stock, None, 0, keyboard=True)
-
-    def cursor_spot(self) -> tuple[int, int | None]:
-        """The cursor, kept on the table: a card of a pile, or the pile's slot when empty."""
-        session = self.session
-        assert session is not None
-        state = session.state
-        pile, index = self.cursor if self.cursor is not None else (self.first_pile(), None)
-        size = len(state.piles[pile])
-        if not size:
-            return pile, None
-        if index is None or index >= size:
-            return pile, size - 1
-        return pile, max(index, min(state.down[pile], size - 1))
-
-    def first_pile(self) -> int:
+    # --- words for the assistant ------------------------------------------------------
+    def describe_move(self, state: State, move: Move) -> str:
         assert self.session is not None
-        game = self.session.game
-        for role in ("tableau", "cell", "reserve", "waste", "stock"):
-            for i, spec in enumerate(game.piles):
-                if spec.role == role:
-                    return i
-        return 0
+        return move_words(self.session.game, state, move)
 
-    def step_cursor(self, pile: int, index: int | None, way: str) -> tuple[int, int | None]:
-        """The next place: along a pile's face-up cards, then to the nearest pile that way."""
-        session = self.session
-        assert session is not None and self.view.metrics is not None
-        state = session.state
-        m = self.view.metrics
-        size = len(state.piles[pile])
-        fan = m.spots[pile][2]
-        along = {"down": ("up", "down"), "right": ("left", "right"), "left": ("right", "left"),
-                 "waste": ("left", "right"), "waste_left": ("right", "left"), "wrap": ("left", "right")}
-        if index is not None and fan in along and size > 1:
-            back, forth = along[fan]
-            if way == forth and index < size - 1:
-                return pile, index + 1
-            if way == back and index > state.down[pile]:
-                return pile, index - 1
-        x0, y0 = m.origin(pile)
-        best: tuple[float, int] | None = None
-        for i in range(len(state.piles)):
-            if i == pile:
-                continue
-            x, y = m.origin(i)
-            dx, dy = x - x0, y - y0
-            ahead = {"left": -dx, "right": dx, "up": -dy, "down": dy}[way]
-            across = abs(dy) if way in ("left", "right") else abs(dx)
-            if ahead <= 1:
-                continue
-            score = ahead + 3 * across
-            if best is None or score < best[0]:
-                best = (score, i)
-        if best is None:
-            return pile, index
-        target = best[1]
-        return target, (len(state.piles[target]) - 1) if state.piles[target] else None
-
-    def describe_move(self, state: Any, move: Move) -> str:
-        return move_words(self, state, move)
-
-    def cards_text(self, state: Any, pile: int, n: int) -> str:
+    def cards_text(self, state: State, pile: int, n: int) -> str:
         """The cards n from the top of a pile, for the live region."""
-        cards = state.piles[pile][-n:]
-        first = card_name(cards[0].rank, cards[0].suit)
-        return first if n == 1 else t("say.cards", n=n, card=first)
-
-    def describe(self, before: Any, move: Move, after: Any) -> str:
-        """A move and what it turned up, in words (for the live region)."""
-        assert self.session is not None
-        game = self.session.game
-        if move.kind == MOVE:
-            text = t("say.move", cards=self.cards_text(before, move.src, move.n), pile=pile_name(game.names[move.dst]))
-        elif move.kind in ("deal", "recycle"):
-            text = t("say.stock")
-        else:
-            special = game.special(move.kind)
-            label = special.label(game, before) if special is not None else (
-                game.spec.action_label(game, before, move) if game.spec.action_label else move.kind)
-            text = t("say.action", action=say(label))
-        shown_before = {c for i, p in enumerate(before.piles) for c in p[before.down[i]:]}
-        turned = [c for i, p in enumerate(after.piles) for k, c in enumerate(p)
-                  if k >= after.down[i] and c not in shown_before and (move.kind != MOVE or i != move.dst)]
-        if turned:
-            text += " " + t("say.turned", cards=", ".join(card_name(c.rank, c.suit) for c in turned[:3]))
-        return text
+        return cards_text(state, pile, n)
 
     # --- drawing ---------------------------------------------------------------------
     def schedule_render(self) -> None:
@@ -723,36 +580,14 @@ class App:
 
     def render(self) -> None:
         assert self.session is not None
-        marks: dict[str, Any] = {}
         game, state = self.session.game, self.session.state
-        if self.selected:
-            pile, n = self.selected
-            marks["selected"] = set(state.piles[pile][-n:])
-            marks["targets"] = set(game.targets(state, pile, n))
-        elif self.offer:
-            marks["selected"] = {state.piles[src][-1] for src in self.offer[1]}
-            marks["targets"] = {self.offer[0]}
-        elif game.layout.waste_size == 1 and state.piles[game.waste]:  # the waste card must go first
-            marks["targets"] = set(game.targets(state, game.waste, 1))
-        shown = self.armed or self.hover
-        if shown is not None:
-            pile = game.index[game.spec.tap_pile]
-            marks["selected" if self.armed else "preview"] = set(state.piles[pile][shown.src:shown.src + shown.n])
-        if game.spec.marked is not None:
-            marks["joined"] = game.spec.marked(game, state)
-        elif self.press and self.press.dragging:
-            marks["targets"] = set(self.press.targets)
         hinted, hint_piles = self.assist.hint_marks()
-        if hinted or hint_piles:
-            marks["hint"] = hinted
-            marks["hint_piles"] = hint_piles
-        if self.cursor is not None or document.activeElement == self.root:
-            pile, index = self.cursor_spot()
-            self.cursor = (pile, index)
-            marks["cursor"] = {state.piles[pile][index]} if index is not None else {-1 - pile}
+        marks = self.interaction.marks(game, state, focused(self.root), self.pointer.drag_targets(),
+                                       hinted, hint_piles)
         self.view.render(state, marks)
-        if self.cursor is not None:
-            pile, index = self.cursor
+        cursor = self.interaction.cursor
+        if cursor is not None:
+            pile, index = cursor
             el = self.view.cards[state.piles[pile][index]] if index is not None else self.view.slots[pile]
             self.root.setAttribute("aria-activedescendant", str(el.id))
         else:
@@ -803,29 +638,17 @@ class App:
             self.root.focus()  # Undo or Restart back at the deal: focus goes to the table, not lost
 
     def tell_status(self, status: str) -> None:
-        """Say that a position is stuck, or that only a button can go on; a message said
-        of another position (a stuck one, a hint, a blunder) goes."""
+        """Say why the position cannot go on (the engine's standstill: no moves left, or
+        only a button can go on); a message said of another position (a stuck one, a
+        hint, a blunder) goes."""
         session = self.session
         assert session is not None
         game, state = session.game, session.state
-        offers = [s for s in game.spec.specials if s.available(game, state)]
-        if status == "stuck":
-            # a deal can be stuck from its first card (about one Canfield deal in a
-            # hundred): then undoing or restarting cannot help, only a new deal
-            key = ("stuck.deal" if game.is_stuck(session.states[0]) else "stuck") \
-                + (".stock" if game.stock_move(state) is not None else "")
-
-            def stuck() -> str:
-                text = t(key)
-                return text + " " + t("stuck.score", score=game.score(state)) if game.spec.scored else text
-            self.message(stuck, "stuck", lambda: t("new"), self.new_deal)
-        elif status != "won" and offers and not game.card_moves(state) and game.stock_move(state) is None \
-                and not (game.spec.actions and game.spec.actions(game, state)):
-            # only a button can go on (a reshuffle, a redeal): name it; a place action on
-            # the table (a removal in Bride and Groom, a refill in Cross) is a move too
-            self.message(lambda: t("stuck.special", offers=t("or").join(
-                f"«{say(s.label(game, state))}»" if i18n.language() == "ru" else f"“{say(s.label(game, state))}”"
-                for s in offers)), "stuck")
+        standstill = game.standstill(state, session.states[0], stuck=status == "stuck") if status != "won" else None
+        if standstill is not None and standstill.kind == "stuck":
+            self.message(lambda: standstill_words(game, state, standstill), "stuck", lambda: t("new"), self.new_deal)
+        elif standstill is not None:  # only a button (a reshuffle, a redeal) can go on: named
+            self.message(lambda: standstill_words(game, state, standstill), "stuck")
         elif document.getElementById("message").getAttribute("data-kind") in ("stuck", "hint", "blunder"):
             self.clear_message()  # said of another position
 
@@ -1277,242 +1100,6 @@ class App:
                 else:
                     self.message(lambda: t("storage"), "warning")
         return None
-
-    # --- pointer ---------------------------------------------------------------------
-    def locate(self, event: Any) -> tuple[int, int | None] | None:
-        """The pile (and card index) under a pointer event."""
-        assert self.view.game is not None and self.view.metrics is not None
-        box = self.root.getBoundingClientRect()
-        return geometry.hit(self.view.game, self.view.positions, self.view.metrics,
-                            float(event.clientX) - float(box.left), float(event.clientY) - float(box.top))
-
-    def movable(self, pile: int, index: int | None) -> int:
-        """How many cards a press at (pile, index) picks up (0: none)."""
-        assert self.session is not None
-        game, state = self.session.game, self.session.state
-        if index is None:
-            return 0
-        n = len(state.piles[pile]) - index
-        sizes = game.pick_sizes(state, pile)
-        if n in sizes or (n == 1 and sizes):
-            return n
-        return 0
-
-    def pointer_down(self, event: Any) -> None:
-        self.root.classList.remove("keyboard")
-        if self.session is None or (event.pointerType == "mouse" and event.button != 0):
-            return
-        chip = event.target.closest(".chip") if event.target else None
-        if chip and chip.getAttribute("data-move"):  # a place action such as a refill
-            event.preventDefault()
-            self.press = None
-            self.unpick()
-            self.play(self.session.game.parse_move(str(chip.getAttribute("data-move"))))
-            return
-        spot = self.locate(event)
-        if spot is None:
-            self.press = None
-            if self.selected or self.offer:
-                self.unpick()
-                self.render()
-            return
-        pile, index = spot
-        self.press = Press(event, pile, index, self.movable(pile, index))
-        if self.press.n:
-            event.preventDefault()
-            try:
-                self.root.setPointerCapture(event.pointerId)
-            except Exception:  # the pointer may already be gone
-                pass
-
-    def pointer_move(self, event: Any) -> None:
-        press = self.press
-        if press is None and self.session is not None and self.session.game.spec.tap_pile \
-                and event.pointerType == "mouse":
-            self.hover_action(event)
-            return
-        if press is None or event.pointerId != press.id or not press.n or self.session is None:
-            return
-        dx = float(event.clientX) - press.x
-        dy = float(event.clientY) - press.y
-        if not press.dragging:
-            if (dx * dx + dy * dy) ** 0.5 < DRAG_THRESHOLD.get(press.kind, 6.0):
-                return
-            press.dragging = True
-            self.unpick()
-            press.targets = self.session.game.targets(self.session.state, press.pile, press.n)
-            self.render()
-        self.view.lift(self.session.state, press.pile, press.n, dx, dy)
-
-    def pointer_up(self, event: Any) -> None:
-        press = self.press
-        if press is None or event.pointerId != press.id:
-            return
-        self.press = None
-        if press.dragging:
-            self.view.drop_all()
-            self.drop(press, event)
-        else:
-            self.tap(press)
-
-    def pointer_cancel(self, event: Any) -> None:
-        if self.press is not None and self.press.dragging:
-            self.view.drop_all()
-            self.press = None
-            self.render()
-        self.press = None
-
-    def drop(self, press: Press, event: Any) -> None:
-        """Play the drag if it ended over a legal target, else send the cards back."""
-        assert self.session is not None
-        box = self.root.getBoundingClientRect()
-        left, top = float(box.left), float(box.top)
-        target = self.drop_target(press, float(event.clientX) - left, float(event.clientY) - top,
-                                  press.x - left, press.y - top)
-        if target is not None:
-            self.play(Move(MOVE, press.pile, target, press.n))
-            return
-        self.render()  # animates back home
-        spot = self.locate(event)
-        game, state = self.session.game, self.session.state
-        move = Move(MOVE, press.pile, spot[0], press.n) if spot is not None else None
-        if move is not None and move.src != move.dst and not game.is_legal(state, move):  # refused: say why
-            self.assist.stop()  # the player took over (a search for a winnable deal stops)
-            reason = game.explain(state, move)
-            self.message(lambda: refusal(reason), "warning")
-            self.announce(refusal(reason))
-
-    def drop_target(self, press: Press, px: float, py: float, sx: float, sy: float) -> int | None:
-        """The target under the pointer (px, py), else the one the dragged card overlaps most
-        (the pointer went down at (sx, sy); all in table coordinates)."""
-        assert self.view.metrics is not None and self.session is not None
-        m = self.view.metrics
-        slack = m.cw * 0.2
-        for t in press.targets:
-            left, top, right, bottom = self.view.rect(t)
-            if left - slack <= px <= right + slack and top - slack <= py <= bottom + slack:
-                return t
-        start = len(self.session.state.piles[press.pile]) - press.n
-        hx, hy = self.view.positions[press.pile][start]
-        cx, cy = hx + px - sx, hy + py - sy  # the dragged card's top-left corner
-        best, best_area = None, 0.0
-        for t in press.targets:
-            left, top, right, bottom = self.view.rect(t)
-            w = min(right, cx + m.cw) - max(left, cx)
-            h = min(bottom, cy + m.ch) - max(top, cy)
-            if w > 0 and h > 0 and w * h > best_area:
-                best, best_area = t, w * h
-        return best
-
-    def tap(self, press: Press) -> None:
-        self.tap_at(press.pile, press.index, press.n)
-
-    def tap_at(self, pile: int, index: int | None, n: int, keyboard: bool = False) -> None:
-        """A tap (or Enter) on a card or a pile's slot: pick up, put down, or play."""
-        session = self.session
-        assert session is not None
-        game, state = session.game, session.state
-        if game.piles[pile].role == "stock":
-            move = game.stock_move(state)
-            self.unpick()
-            if move is not None:
-                self.play(move)
-            else:
-                if state.piles[pile]:  # a stock that may not deal now: say why
-                    self.assist.stop()
-                    reason = game.explain(state, Move("deal"))
-                    self.message(lambda: refusal(reason), "warning")
-                self.render()
-            return
-        now = float(window.performance.now())
-        last = self.last_tap
-        self.last_tap = None if keyboard else (pile, index, now)
-        if last and last[0] == pile and last[1] == index and now - last[2] < DOUBLE_TAP_MS:
-            self.last_tap = None
-            if self.to_foundation(pile, index):
-                return
-        if game.spec.tap_pile and pile == game.index[game.spec.tap_pile] and index is not None:
-            self.tap_action(index)
-            return
-        offer, self.offer = self.offer, None
-        if offer and pile in offer[1]:  # one of the cards offered for a gap
-            self.play(Move(MOVE, pile, offer[0], 1))
-            return
-        if self.selected:
-            src, held = self.selected
-            self.unpick()
-            if pile != src and pile in game.targets(state, src, held):
-                self.play(Move(MOVE, src, pile, held))
-                return
-            if (src, held) == (pile, n):
-                self.render()
-                return
-        if game.layout.click_to_move and self.click_to_move(pile, n):
-            return
-        self.selected = (pile, n) if n else None
-        if keyboard:
-            self.announce(t("say.picked", cards=self.cards_text(state, pile, n)) if n else t("say.nothing"))
-        self.render()
-
-    def actions_at(self, index: int) -> list[Move]:
-        """Place actions (removals) that take the card at ``index`` of the tap pile."""
-        assert self.session is not None
-        game, state = self.session.game, self.session.state
-        found = [m for m in game.legal_moves(state) if m.kind in game.spec.action_kinds
-                 and m.src <= index < m.src + m.n]
-        return sorted(found, key=lambda m: m.n)  # a single card before a pair
-
-    def tap_action(self, index: int) -> None:
-        """First tap: show what a removal would take; a tap on one of those cards: do it."""
-        armed = self.armed
-        if armed is not None and armed.src <= index < armed.src + armed.n:
-            self.play(armed)
-            return
-        found = self.actions_at(index)
-        self.unpick()
-        self.armed = found[0] if found else None
-        self.render()
-
-    def hover_action(self, event: Any) -> None:
-        """Under the mouse, the cards a removal would take are shown before any click."""
-        assert self.session is not None
-        spot = self.locate(event)
-        tap_pile = self.session.game.index[self.session.game.spec.tap_pile]
-        found = self.actions_at(spot[1]) if spot and spot[0] == tap_pile and spot[1] is not None else []
-        hover = found[0] if found else None
-        if hover != self.hover:
-            self.hover = hover
-            self.render()
-
-    def click_to_move(self, pile: int, n: int) -> bool:
-        """Grid games: a tap on a card plays its only move; a tap on a gap plays the only
-        card that fits or offers the cards that do.  False: fall back to selecting."""
-        assert self.session is not None
-        moves = self.session.game.card_moves(self.session.state)
-        if n:
-            mine = [m for m in moves if m.src == pile]
-            if len(mine) == 1:
-                return self.play(mine[0]) or True
-            return False
-        into = [m for m in moves if m.dst == pile]
-        if len(into) == 1:
-            return self.play(into[0]) or True
-        if into:
-            self.offer = (pile, [m.src for m in into])
-        self.render()
-        return True
-
-    def to_foundation(self, pile: int, index: int | None) -> bool:
-        """Send the card at (pile, index) to a foundation, if it is a top card that fits."""
-        assert self.session is not None
-        game, state = self.session.game, self.session.state
-        if index is None or index != len(state.piles[pile]) - 1:
-            return False
-        for move in game.legal_moves(state):
-            if move.kind == MOVE and move.src == pile and move.n == 1 \
-                    and game.piles[move.dst].role == "foundation":
-                return self.play(move)
-        return False
 
 
 def main() -> None:

@@ -5,14 +5,14 @@ animation follows from the difference between two renders.  Only attributes that
 changed are written.  DOM conventions (tests and tools rely on them): every card has
 ``data-card`` (``??`` while face down), ``data-deck``, ``data-face``, ``data-pile``,
 ``data-index``; every pile slot has ``data-pile``.
+
+DOM objects (the document, the window, elements) are opaque to it: pyodide's ``JsProxy``.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
-
-from pyodide.ffi import create_once_callable
+from pyodide.ffi import JsProxy, create_once_callable
 
 from patience.cards import SUIT_SYMBOLS, Card, deck, rank_name
 from patience.game import Game
@@ -24,14 +24,14 @@ from .i18n import card_name, pile_name, say, t
 
 
 class View:
-    def __init__(self, document: Any, root: Any) -> None:
+    def __init__(self, document: JsProxy, root: JsProxy) -> None:
         self.document = document
         self.root = root
         self.game: Game | None = None
-        self.cards: dict[Card, Any] = {}
-        self.slots: list[Any] = []
-        self.badges: dict[int, Any] = {}
-        self.parts: dict[Card, tuple[Any, ...]] = {}  # rank, suit, pip, the turned corner
+        self.cards: dict[Card, JsProxy] = {}
+        self.slots: list[JsProxy] = []
+        self.badges: dict[int, JsProxy] = {}
+        self.parts: dict[Card, tuple[JsProxy, ...]] = {}  # rank, suit, pip, the turned corner
         # What was last written to each element, keyed by ("card", card) / ("slot", i) …
         self.written: dict[tuple[str, int], dict[str, str]] = {}
         self.metrics: geometry.Metrics | None = None
@@ -48,7 +48,7 @@ class View:
         self.written.clear()
         self.slots = []
         self.badges = {}
-        self.chips: dict[int, Any] = {}
+        self.chips: dict[int, JsProxy] = {}
         for spec in game.piles:
             slot = self.document.createElement("div")
             slot.className = f"slot {spec.role}"
@@ -90,13 +90,13 @@ class View:
             self.cards[card] = el
             self.parts[card] = tuple(parts)
 
-    def instant(self, window: Any) -> None:
+    def instant(self, window: JsProxy) -> None:
         """Draw the next frame without animation (a new deal should not fly in)."""
         self.root.classList.add("instant")
         window.setTimeout(create_once_callable(lambda: self.root.classList.remove("instant")), 60)
 
     # --- drawing -------------------------------------------------------------------
-    def write(self, key: tuple[str, int], el: Any, **attrs: str) -> None:
+    def write(self, key: tuple[str, int], el: JsProxy, **attrs: str) -> None:
         """Write only what changed (attribute names with _ for -)."""
         old = self.written.setdefault(key, {})
         for name, value in attrs.items():

@@ -1,0 +1,135 @@
+"""The code's structure: the table's pure modules import no browser module, the engine
+never imports the table, and no import circle runs through the table (imports read
+with ast, those under ``if TYPE_CHECKING`` included)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent / "py"
+PACKAGES = ("patience", "table")
+BROWSER_MODULES = {"js", "pyodide", "pyscript"}
+# the table's modules that run under CPython as they are (tested there): no DOM
+PURE = {"table.interaction", "table.geometry", "table.urlstate", "table.i18n", "table.saves", "table.stats"}
+# The engine's type-only circles (known, and left): the declarations of spec.py name the
+# Game, Move and the solver's Model in their hooks' types, and those modules import spec;
+# Gaps' search model names the game's types, and the game builds the model when asked.
+# Neither is an import at run time (see test_no_import_circle_at_run_time).
+ENGINE_TYPE_CIRCLES = {frozenset({"patience.spec", "patience.game", "patience.solver"}),
+                       frozenset({"patience.games.gaps", "patience.games.gaps_dfs"})}
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            found[name] = path
+    return found
+
+
+def imports(name: str, path: Path, known: dict[str, Path], typing: bool = True) -> set[str]:
+    """The modules ``name`` imports (its top-level names too: ``js``, ``pyodide``), resolved
+    to the project's modules where they are one; ``typing``: with those imported only
+    for type checking."""
+    tree = ast.parse(path.read_text(), str(path))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    skip: set[int] = set()
+    if not typing:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                skip.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            for alias in node.names:  # `from . import geometry`: the submodule
+                sub = f"{module}.{alias.name}"
+                out.add(sub if sub in known else module)
+    return {m for m in out if m != "__future__"}
+
+
+def graph(typing: bool = True) -> dict[str, set[str]]:
+    known = modules()
+    return {name: {m for m in imports(name, path, known, typing) if m in known} for name, path in known.items()}
+
+
+def circles(edges: dict[str, set[str]]) -> list[frozenset[str]]:
+    """The strongly connected groups of more than one module, and modules that import
+    themselves (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[frozenset[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in edges[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = set()
+            while True:
+                w = stack.pop()
+                group.add(w)
+                if w == v:
+                    break
+            if len(group) > 1 or v in edges[v]:
+                found.append(frozenset(group))
+
+    for v in edges:
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_import_reader_finds_relative_absolute_and_type_only_imports():
+    edges = graph()
+    assert "table.geometry" in edges["table.pointer"] and "table.interaction" in edges["table.app"]
+    assert "patience.game" in edges["table.interaction"]
+    assert "patience.game" in edges["patience.spec"]  # under TYPE_CHECKING
+    assert "patience.game" not in graph(typing=False)["patience.spec"]
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [frozenset("abc")]
+
+
+def test_pure_table_modules_import_no_browser_module():
+    known = modules()
+    assert PURE <= set(known)
+    for name in PURE:
+        bad = {m for m in imports(name, known[name], known) if m.split(".")[0] in BROWSER_MODULES}
+        assert not bad, f"{name} imports {bad}"
+        # nor a table module that does
+        for other in imports(name, known[name], known):
+            if other.startswith("table."):
+                assert other in PURE, f"{name} imports {other}, which is not pure"
+
+
+def test_the_engine_never_imports_the_table():
+    for name, targets in graph().items():
+        if name.startswith("patience"):
+            assert not [m for m in targets if m.split(".")[0] == "table"], name
+
+
+def test_no_import_circle_in_the_table_or_between_table_and_engine():
+    found = circles(graph())
+    assert not [c for c in found if any(m.startswith("table") for m in c)], found
+    assert set(found) <= ENGINE_TYPE_CIRCLES, found
+
+
+def test_no_import_circle_at_run_time():
+    assert circles(graph(typing=False)) == []
