@@ -8,7 +8,6 @@ tap a target; two quick taps send a card to a foundation).
 
 from __future__ import annotations
 
-import json
 import random
 import traceback
 from typing import Any, Callable
@@ -27,17 +26,15 @@ from . import geometry, saves
 from .assist import Assistant, move_words
 from . import i18n
 from .i18n import card_name, game_name, pile_name, say, t
-from .stats import BEFORE_IMPORT_KEY, KEY as STATS_KEY, Stats, StatsError, clock
+from .keeper import SETTINGS, Keeper, Settings, valid_setting
+from .stats import StatsError, clock
+from .storage import LocalStorage, Storage
 from .urlstate import MAX_SEED, Request, parse_query, to_query
 from .view import View
 
 DRAG_THRESHOLD = {"mouse": 4.0, "pen": 6.0, "touch": 8.0}
 Words = str | Callable[[], str]  # a message's words, or how to say them in the language of the moment
 DOUBLE_TAP_MS = 350.0
-LAST_GAME_KEY = "patience.v1.last"  # the game a bare address reopens
-SETTINGS_KEY = "patience.v1.settings"  # language, theme, animation, large print, left hand
-SETTINGS = {"lang": ("ru", "en"), "theme": ("system", "light", "dark"), "motion": ("system", "normal", "fast", "off"),
-            "large": (False, True), "left": (False, True), "auto": (False, True), "winnable": (False, True)}
 
 
 def words(said: Words) -> str:
@@ -120,20 +117,15 @@ class App:
         self.last_tap: tuple[int, int | None, float] | None = None
         self.proxies: list[Any] = []
         self.frame_pending = False
-        self.keep_save = False  # a saved game of another deal waits until the first move here
-        self.resumable: Session | None = None
-        self.storage_warned = False
-        # notes kept until the table is shown, by subject (a repeated one is told once)
-        self.after_load: dict[str, Callable[[], str]] = {}
+        self.keeper = Keeper(Storage(LocalStorage(lambda: window.localStorage), self.storage_failed), self,
+                             now_s=lambda: int(float(window.Date.now()) // 1000))
         self.stats_note_words: tuple[Words, str, bool] = ("", "info", False)
         self.message_action: Any = None
         self.message_words: tuple[Words, Words] = ("", "")
         self.told_at: Any = None  # the position whose status was last told (see refresh)
         self.worker: Any = None  # the service worker's registration
         self.updating = False
-        self.stats = Stats()
-        self.settings: dict[str, Any] = {}
-        self.written: dict[str, str] = {}  # what this tab last saved, by key
+        self.settings: Settings = {}
         self.assist = Assistant(self)
         self.return_focus: dict[str, Any] = {}
 
@@ -162,7 +154,8 @@ class App:
             opt = document.createElement("option")
             opt.value = spec.id
             chooser.appendChild(opt)
-        self.settings = self.read_settings()
+        self.settings = self.keeper.read_settings(
+            [str(x) for x in (window.navigator.languages or [window.navigator.language or "en"])])
         self.apply_settings()
         for name in SETTINGS:
             self.on(document.getElementById(f"set-{name}"), "change", self.setting_changed)
@@ -200,11 +193,11 @@ class App:
         self.on(document, "visibilitychange", lambda e: self.save())
         self.on(window, "storage", self.other_tab)
         self.on(window, "pagehide", lambda e: self.save())
-        self.read_stats()
+        self.keeper.read_stats()
         query = str(window.location.search)
-        last = self.storage("get", LAST_GAME_KEY)
-        if not query and last in BY_ID:  # a bare address (the installed app) reopens the last game,
-            saved = self.read_save(last)  # under whatever options it was played
+        last = self.keeper.last_game()
+        if not query and last is not None and last in BY_ID:  # a bare address (the installed app) reopens
+            saved = self.keeper.read_save(last)  # the last game, under whatever options it was played  # under whatever options it was played
             self.open(Request(saved.game, None) if saved is not None else parse_query(f"?game={last}"), "replace")
         else:
             self.open(parse_query(query), "replace")
@@ -226,29 +219,13 @@ class App:
             window.console.error(traceback.format_exc())
 
     # --- settings and language ----------------------------------------------------------
-    def read_settings(self) -> dict[str, Any]:
-        """The player's settings; the language defaults to the browser's."""
-        settings: dict[str, Any] = {"lang": "", "theme": "system", "motion": "system", "large": False, "left": False,
-                                    "auto": False, "winnable": False}
-        text = self.storage("get", SETTINGS_KEY)
-        if text is not None:
-            try:
-                stored = json.loads(text)
-            except ValueError:
-                stored = {}
-            if isinstance(stored, dict):
-                settings.update({k: v for k, v in stored.items() if k in SETTINGS and v in SETTINGS[k]})
-        languages = [str(x) for x in (window.navigator.languages or [window.navigator.language or "en"])]
-        settings["lang"] = i18n.pick_language(settings["lang"] or None, languages)
-        return settings
-
     def setting_changed(self, event: Any) -> None:
         control = event.target
         name = str(control.id).removeprefix("set-")
-        value: Any = bool(control.checked) if control.type == "checkbox" else str(control.value)
-        if name in SETTINGS and value in SETTINGS[name]:
+        value: str | bool = bool(control.checked) if control.type == "checkbox" else str(control.value)
+        if valid_setting(name, value):
             self.settings[name] = value
-            self.storage("set", SETTINGS_KEY, json.dumps(self.settings))
+            self.keeper.write_settings(self.settings)
             self.apply_settings()
             if self.session is not None:
                 self.view.mirrored = bool(self.settings["left"])
@@ -357,7 +334,7 @@ class App:
 
         The saved game of that type is resumed when the request names it (or names no deal
         number); when it names another deal, the saved game is kept and offered."""
-        saved = self.read_save(request.game.id)
+        saved = self.keeper.read_save(request.game.id)
         game = request.game
         if saved is not None and saved.game.options == game.options and request.seed in (None, saved.seed):
             self.load(game, saved.seed, history, saved)
@@ -371,11 +348,10 @@ class App:
     def show_notes(self, problems: list[Callable[[], str]]) -> None:
         """Tell what was wrong with the URL, a save or the statistics, once the table is
         shown (said again in a newly chosen language, like every message)."""
-        notes = problems + list(self.after_load.values())
-        self.after_load = {}
+        notes = problems + self.keeper.take_notes()
         box = document.getElementById("message")
-        if notes and self.resumable is not None:  # said with the offer to resume, not over it
-            self.offer_resume(self.resumable, notes)
+        if notes and self.keeper.resumable is not None:  # said with the offer to resume, not over it
+            self.offer_resume(self.keeper.resumable, notes)
         elif notes and not box.hidden and box.dataset.kind == "stuck":  # nor over "no moves left"
             stuck, action = self.message_words
             self.message(lambda: " ".join([note() for note in notes] + [words(stuck)]), "stuck", action,
@@ -394,13 +370,13 @@ class App:
             and self.session.game.options == game.options
         # a deal left before its first move, while another deal's save was kept: that
         # save stays kept, and offered, through a new deal or an option change
-        carried = self.resumable if session is None and self.session is not None and self.keep_save \
+        carried = self.keeper.resumable if session is None and self.session is not None and self.keeper.keep_save \
             and not self.session.moves and self.session.game.id == game.id else None
         self.assist.forget()
         self.session = session or Session(game, seed)
         self.cursor = None
-        self.keep_save = keep_save or carried is not None
-        self.resumable = None
+        self.keeper.keep_save = keep_save or carried is not None
+        self.keeper.resumable = None
         self.unpick()
         self.press = None
         self.last_tap = None
@@ -422,7 +398,7 @@ class App:
         self.root.dataset.game = game.id
         self.root.dataset.seed = str(seed)
         document.getElementById("deal-no").textContent = t("deal.no", seed=seed)
-        self.storage("set", LAST_GAME_KEY, game.id)
+        self.keeper.set_last_game(game.id)
         self.show_time()
         self.refresh()
         if carried is not None:
@@ -440,7 +416,7 @@ class App:
     def switch_game(self, game_id: str) -> None:
         """Another game from the menu: its saved game, else a new deal (a winnable one,
         under "winnable deals only": the table keeps its game until one is found)."""
-        saved = self.read_save(game_id)
+        saved = self.keeper.read_save(game_id)
         if saved is not None:
             self.load(saved.game, saved.seed, "push", saved)
         elif self.settings.get("winnable") and self.session is not None:
@@ -529,7 +505,7 @@ class App:
             return False
         self.announce(self.describe(before, move, self.session.state))
         if not self.session.counted:
-            self.count_start()
+            self.keeper.count_start(self.session)
         self.unpick()
         self.refresh()
         if not by_app and self.settings.get("auto"):
@@ -765,11 +741,7 @@ class App:
         self.render()
         game, state = session.game, session.state
         status = game.status(state)
-        if status == "won" and session.counted and not session.result:
-            # counted before the save, so another tab that takes the save up sees the
-            # win counted already and does not count it again
-            self.count_end(session, True)
-        self.save()
+        self.keeper.settle(session, status == "won")  # a win counted (once), then the game saved
         if self.session is not session:
             return  # the save found a newer game from another tab, and showed that
         self.root.dataset.status = status
@@ -986,65 +958,10 @@ class App:
         if self.session is not None:
             document.getElementById("time").textContent = clock(self.session.elapsed_ms)
 
-    def count_start(self) -> None:
-        """The first move of a deal: it counts as played."""
-        assert self.session is not None
-        self.read_stats()  # another tab may have counted games since
-        self.session.counted = True
-        self.stats.start(self.session.game)
-        self.write_stats()
-
-    def count_abandoned(self, session: Session) -> None:
-        """Before a game's save is replaced by another deal of its type: left unfinished
-        after its first move, it counts as lost."""
-        text = self.storage("get", saves.key(session.game.id))
-        info = saves.peek(text) if text is not None else None
-        if info is None or not info["counted"] or info["result"] or \
-                (info["seed"], info["options"]) == (session.seed, dict(session.game.options)):
-            return
-        try:
-            old = saves.decode(str(text))
-        except saves.SaveError:
-            return
-        self.count_end(old, False)
-
-    def count_end(self, session: Session, won: bool) -> None:
-        self.read_stats()
-        game = session.game
-        when = int(float(window.Date.now()) // 1000)
-        score = game.score(session.state)
-        if won:
-            self.stats.win(game, when, session.elapsed_ms, session.move_count, score)
-            session.result = "won"
-        else:
-            self.stats.loss(game, when, session.elapsed_ms, session.move_count, score)
-        self.write_stats()
-
-    def read_stats(self) -> None:
-        text = self.storage("get", STATS_KEY)
-        if text is None:
-            return
-        try:
-            self.stats, reasons = Stats.salvage(text)
-        except StatsError as err:
-            self.storage("set", STATS_KEY + ".broken", text)  # set aside, never dropped
-            self.storage("remove", STATS_KEY)
-            unreadable = err  # worded when said: in the language of the moment
-            self.after_load["stats"] = lambda: t("stats.unreadable", reason=str(unreadable))
-            return
-        if reasons:  # the damaged records are set aside with the rest; the others are kept
-            self.storage("set", STATS_KEY + ".broken", text)
-            self.write_stats()
-            self.after_load["stats"] = lambda: t("stats.partly", reason="; ".join(map(str, reasons[:3]))
-                                                 + ("; …" if reasons[3:] else ""))
-
-    def write_stats(self) -> None:
-        self.storage("set", STATS_KEY, self.stats.encode())
-
     def show_stats(self) -> None:
         assert self.session is not None
         game = self.session.game
-        rec = self.stats.get(game)
+        rec = self.keeper.stats.get(game)
         document.getElementById("stats-this").textContent = t("stats.this", game=game_name(game.spec))
         figures = document.getElementById("stats-figures")
         figures.replaceChildren()
@@ -1106,7 +1023,7 @@ class App:
     def list_records(self) -> None:
         body = document.getElementById("stats-all")
         body.replaceChildren()
-        for key, rec in sorted(self.stats.records.items()):
+        for key, rec in sorted(self.keeper.stats.records.items()):
             row = document.createElement("tr")
             for value in (record_title(key), rec.played, rec.won, f"{100 * rec.win_rate:.0f}%", rec.best_streak, clock(rec.best_time_ms)):
                 cell = document.createElement("td")
@@ -1119,7 +1036,7 @@ class App:
 
     def export_stats(self) -> None:
         """The statistics as a JSON file, downloaded."""
-        blob = window.Blob.new([self.stats.encode()], to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
+        blob = window.Blob.new([self.keeper.stats.encode()], to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
         url = window.URL.createObjectURL(blob)
         link = document.createElement("a")
         link.href = url
@@ -1140,27 +1057,18 @@ class App:
 
     def imported(self, text: str) -> None:
         try:
-            stats = Stats.decode(text)
+            count = self.keeper.import_stats(text)
         except StatsError as err:
             refused = err  # worded when said: in the language of the moment
             self.stats_note(lambda: t("stats.bad_import", reason=str(refused)), "warning")
             return
-        self.storage("set", BEFORE_IMPORT_KEY, self.stats.encode())
-        self.stats = stats
-        self.write_stats()
         self.show_stats()
-        count = len(stats.records)
         self.stats_note(lambda: t("stats.imported", n=count), "info", undo=True)
 
     def undo_import(self) -> None:
-        text = self.storage("get", BEFORE_IMPORT_KEY)
-        if text is None:
-            return
-        self.stats = Stats.decode(text)
-        self.write_stats()
-        self.storage("remove", BEFORE_IMPORT_KEY)
-        self.show_stats()
-        self.stats_note(lambda: t("stats.import_undone"), "info")
+        if self.keeper.undo_import():
+            self.show_stats()
+            self.stats_note(lambda: t("stats.import_undone"), "info")
 
     def stats_note(self, text: Words, kind: str, undo: bool = False) -> None:
         """What became of an import, told inside the statistics view (it is modal)."""
@@ -1172,41 +1080,21 @@ class App:
         note.hidden = False
 
     # --- saved games -------------------------------------------------------------------
-    def read_save(self, game_id: str) -> Session | None:
-        """The saved game of a type, or None; a damaged save is set aside, never lost."""
-        text = self.storage("get", saves.key(game_id))
-        if text is None:
-            return None
-        try:
-            return saves.decode(text)
-        except saves.SaveError as err:
-            self.storage("set", saves.broken_key(game_id), text)
-            self.storage("remove", saves.key(game_id))
-            broken = err  # worded when said: in the language of the moment
-            self.after_load[f"save.{game_id}"] = lambda: t("save.broken", reason=str(broken))
-            return None
-
     def save(self) -> None:
-        """Keep the game in progress (with its whole history) after every change.  A save
-        another tab wrote since this one's last is never overwritten: this tab takes the
-        newer game up instead (see other_tab)."""
-        session = self.session
-        if session is None or (self.keep_save and not session.moves):
-            return
-        key = saves.key(session.game.id)
-        current = self.storage("get", key)
-        mine = self.written.get(key)
-        if mine is not None and current is not None and current != mine:
-            if not self.adopt(key, current):
-                return  # a newer game, now shown, or one this version cannot read: kept
-        self.keep_save = False
-        if self.resumable is not None and self.message_action == self.resume:
+        """Keep the game in progress (see Keeper.save)."""
+        self.keeper.save(self.session)
+
+    def took_newer(self, saved: Session) -> None:
+        """Another tab saved a newer game of this type: it is shown instead."""
+        self.load(saved.game, saved.seed, "replace", saved, save_old=False)
+        self.message(lambda: t("tabs.updated"), "info")
+
+    def took_time(self) -> None:
+        self.show_time()
+
+    def offer_dropped(self) -> None:
+        if self.message_action == self.resume:
             self.clear_message()  # a move here: the other deal's save is written over
-        self.resumable = None
-        self.count_abandoned(session)
-        text = saves.encode(session)
-        if text == current or self.storage("set", key, text) is not None:
-            self.written[key] = text  # (a refused write leaves the last one as this tab's)
 
     def other_tab(self, event: Any) -> None:
         """Another tab of the app changed the storage: take its statistics, and its game
@@ -1215,68 +1103,30 @@ class App:
         key, value = event.key, event.newValue
         if not isinstance(key, str):
             return
-        if key == STATS_KEY:
-            self.read_stats()
-            if not document.getElementById("stats").hidden:
-                self.show_stats()
-        elif self.session is not None and key == saves.key(self.session.game.id) and isinstance(value, str):
-            self.adopt(key, value)
-
-    def adopt(self, key: str, text: str) -> bool:
-        """Take up the game another tab saved; True when it is this tab's game at the
-        same move (only the time is taken), which this tab may go on saving."""
-        try:
-            saved = saves.decode(text)
-        except saves.SaveError:
-            return False  # a damaged save is dealt with when it is opened
-        self.written[key] = text
-        session = self.session
-        if session is not None and (saved.game.id, saved.game.options, saved.seed, saved.moves, saved.at) \
-                == (session.game.id, session.game.options, session.seed, session.moves, session.at):
-            # the same game at the same move: only the other tab's clock moved (it saves
-            # every ten seconds), which must not redraw the table under a drag or Finish
-            session.elapsed_ms = max(session.elapsed_ms, saved.elapsed_ms)
-            session.counted = session.counted or saved.counted
-            session.result = session.result or saved.result
-            self.show_time()
-            return True
-        self.load(saved.game, saved.seed, "replace", saved, save_old=False)
-        self.message(lambda: t("tabs.updated"), "info")
-        return False
+        if self.keeper.other_tab(self.session, key, value if isinstance(value, str) else None) \
+                and not document.getElementById("stats").hidden:
+            self.show_stats()
 
     def offer_resume(self, saved: Session, notes: list[Callable[[], str]] | None = None) -> None:
         """Offer the saved game of another deal (after what else there is to tell)."""
-        self.resumable = saved
+        self.keeper.resumable = saved
         told = notes or []
         self.message(lambda: " ".join([note() for note in told] + [t(
             "resume", game=game_name(saved.game.spec), seed=saved.seed, n=saved.move_count)]),
             "warning" if told else "resume", lambda: t("resume.action"), self.resume)
 
     def resume(self) -> None:
-        saved = self.resumable
+        saved = self.keeper.resumable
         if saved is not None:
             self.load(saved.game, saved.seed, "push", saved)
 
-    def storage(self, op: str, key: str, value: str = "") -> str | None:
-        """localStorage, with a failure told once (private mode, full or disabled storage).
-        A write that succeeded returns the text written."""
-        try:
-            store = window.localStorage
-            if op == "get":
-                got = store.getItem(key)
-                return got if isinstance(got, str) else None  # JS null arrives as jsnull, not None
-            if op == "set":
-                store.setItem(key, value)
-                return value
-            store.removeItem(key)
-        except Exception:  # the browser refuses storage: play goes on unsaved
-            if not self.storage_warned:
-                self.storage_warned = True
-                if self.session is None:  # still starting: told once the table is shown
-                    self.after_load["storage"] = lambda: t("storage")
-                else:
-                    self.message(lambda: t("storage"), "warning")
-        return None
+    def storage_failed(self) -> None:
+        """The browser refuses storage (private mode, full or disabled): told once; play
+        goes on unsaved."""
+        if self.session is None:  # still starting: told once the table is shown
+            self.keeper.notes["storage"] = lambda: t("storage")
+        else:
+            self.message(lambda: t("storage"), "warning")
 
     # --- pointer ---------------------------------------------------------------------
     def locate(self, event: Any) -> tuple[int, int | None] | None:
