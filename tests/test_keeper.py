@@ -280,3 +280,43 @@ def test_refused_storage_is_told_once_and_play_goes_on():
     tab.keeper.set_last_game("klondike")
     assert tab.failures == 1 and data[LAST_GAME_KEY] == "klondike"
     assert saves.decode(data[KEY]).moves == tab.session.moves
+
+
+class FakeWebStorage:
+    """What the page reads of window.localStorage; JS null comes back as a non-str."""
+
+    def __init__(self):
+        self.items = {}
+
+    def getItem(self, key):  # noqa: N802
+        return self.items.get(key, object())
+
+    def setItem(self, key, value):  # noqa: N802
+        if len(value) > 20:
+            raise RuntimeError("QuotaExceededError")
+        self.items[key] = value
+
+    def removeItem(self, key):  # noqa: N802
+        self.items.pop(key, None)
+
+
+def test_local_storage_reads_null_as_none_and_a_refusal_is_told_once():
+    from table.storage import LocalStorage
+
+    web = FakeWebStorage()
+    told = []
+    storage = Storage(LocalStorage(lambda: web), lambda: told.append(1))
+    assert storage.get("a") is None
+    assert storage.set("a", "short") == "short" and storage.get("a") == "short"
+    assert storage.set("b", "x" * 30) is None and storage.set("c", "y" * 30) is None  # full
+    storage.remove("a")
+    assert storage.get("a") is None and told == [1]
+
+    def disabled():
+        raise RuntimeError("SecurityError")  # reading window.localStorage itself raises
+
+    told.clear()
+    storage = Storage(LocalStorage(disabled), lambda: told.append(1))
+    assert storage.get("a") is None and storage.set("a", "v") is None
+    storage.remove("a")
+    assert told == [1]
