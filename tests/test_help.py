@@ -6,7 +6,6 @@ import re
 import pytest
 
 from patience import GAMES
-from patience.help_ru import HELP_RU, OPTION_LABELS_RU, VALUE_LABELS_RU
 from patience.spec import GameSpec, Help
 
 IDS = [spec.id for spec in GAMES]
@@ -27,14 +26,6 @@ def cyrillic_share(text: str) -> float:
 def russian(spec: GameSpec) -> Help:
     assert spec.help_ru is not None, spec.id
     return spec.help_ru
-
-
-def test_the_tables_by_game_id_hold_what_each_game_declares():
-    """The table looks the Russian up by game id (patience.help_ru): the games' own words."""
-    assert HELP_RU == {spec.id: spec.help_ru for spec in GAMES}
-    assert OPTION_LABELS_RU == {spec.id: {o.name: o.label_ru for o in spec.options} for spec in GAMES}
-    assert VALUE_LABELS_RU == {spec.id: {o.name: dict(o.value_labels_ru) for o in spec.options} for spec in GAMES}
-    assert VALUE_LABELS_RU["klondike"]["runs"]["any"] == "любая часть открытой последовательности"
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=IDS)

@@ -13,16 +13,20 @@ import gc
 import time
 import traceback
 from itertools import takewhile
-from typing import Any, Callable
+from typing import Callable
 
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
-from patience.game import MOVE, Move
+from patience.cards import Card
+from patience.game import MOVE, Game, Move
+from patience.session import Session
 from patience.solver import LOST, UNKNOWN, WON, Search, safe_moves
 from patience.state import State
 
-from .i18n import game_name, pile_name, say, t
+from .i18n import game_name, t
+from .interaction import move_words
+from .ports import Table
 
 SLICE_S = 0.02  # one slice of search: well under a long task (50 ms)
 STEP_S = 0.004  # one step within a slice
@@ -167,7 +171,9 @@ def later(action: Callable[[], None], ms: int) -> None:
 
 
 class Assistant:
-    def __init__(self, app: Any) -> None:
+    """The solver at the table; ``app`` is the table it helps (ports.Table)."""
+
+    def __init__(self, app: Table) -> None:
         self.app = app
         self.known: dict[str, tuple[str, list[Move]]] = {}  # rules and position → verdict, winning line
         self.task = Runner()  # a hint, the demo's next move, a winnable deal
@@ -182,14 +188,21 @@ class Assistant:
         self.undecided: dict[str, int] = {}  # game and options → deals in a row neither won nor lost in time
         self.finding = False  # a search for a winnable deal is at work
 
+    @property
+    def session(self) -> Session:
+        """The session on the table (the assistant works while there is one)."""
+        session = self.app.session
+        assert session is not None
+        return session
+
     # --- what is known of a position ----------------------------------------------------
     def code(self, state: State) -> str:
-        return key_of(self.app.session.game, state)
+        return key_of(self.session.game, state)
 
     def verdict(self, state: State) -> tuple[str, list[Move]] | None:
         """What is known of a position (won with its line, lost), or None.  A position
         reached by following a known winning line is winnable by the rest of it."""
-        session = self.app.session
+        session = self.session
         game = session.game
         if game.is_won(state):
             return WON, []
@@ -267,7 +280,7 @@ class Assistant:
     def explain_loss(self) -> None:
         """A position that can no longer be won: name the move that lost it, if a
         position before it is known winnable, and offer to undo to there."""
-        session = self.app.session
+        session = self.session
         code = self.code(session.state)
         if code in self.told:
             return
@@ -276,14 +289,14 @@ class Assistant:
             if found is not None and found[0] == WON:
                 self.told.add(code)
                 before, move = session.states[k], session.moves[k]
-                self.app.message(lambda: t("assist.blunder", n=k + 1, move=self.app.describe_move(before, move)),
+                self.app.message(lambda: t("assist.blunder", n=k + 1, move=move_words(session.game, before, move)),
                                  "blunder", lambda: t("assist.undo_to"), lambda: self.undo_to(k))
                 return
             if found is not None:
                 return  # lost already then: this move did not lose it
 
     def undo_to(self, k: int) -> None:
-        session = self.app.session
+        session = self.session
         while session.at > k and session.undo():
             pass
         self.app.unpick()
@@ -294,7 +307,7 @@ class Assistant:
     # --- hint -------------------------------------------------------------------------
     def ask_hint(self) -> None:
         self.stop()  # the hint's search takes the place of a demo's or a deal search's
-        session = self.app.session
+        session = self.session
         state = session.state
         found = self.verdict(state)
         if found is not None and found[0] == WON and found[1]:
@@ -315,15 +328,15 @@ class Assistant:
         self.give_hint(move)
 
     def give_hint(self, move: Move) -> None:
-        session = self.app.session
+        session = self.session
         self.hint = move
         self.hint_state = state = session.state
-        self.app.message(lambda: t("assist.hint", move=self.app.describe_move(state, move)), "hint")
-        self.app.announce(t("assist.hint", move=self.app.describe_move(state, move)))
+        self.app.message(lambda: t("assist.hint", move=move_words(session.game, state, move)), "hint")
+        self.app.announce(t("assist.hint", move=move_words(session.game, state, move)))
         self.app.render()
         document.getElementById("table").dataset.hint = session.game.notation(move)
 
-    def hint_marks(self) -> tuple[set[Any], set[int]]:
+    def hint_marks(self) -> tuple[set[Card], set[int]]:
         """Cards and piles the current hint points at (for the view)."""
         move = self.hint
         session = self.app.session
@@ -381,10 +394,10 @@ class Assistant:
     def next_move(self, token: int) -> None:
         if token != self.play_token or not self.playing:
             return
-        if self.app.open_dialog_box() is not None:  # the rules or the statistics are open: wait
+        if self.app.dialog_open():  # the rules or the statistics are open: wait
             later(lambda: self.next_move(token), DIALOG_WAIT_MS)
             return
-        session = self.app.session
+        session = self.session
         state = session.state
         if session.game.is_won(state) or session.game.is_stuck(state):
             self.stop()
@@ -410,7 +423,7 @@ class Assistant:
     def play_then_continue(self, move: Move, token: int) -> None:
         if token != self.play_token or not self.playing:
             return
-        if self.app.open_dialog_box() is not None:  # opened while the move was being found: wait
+        if self.app.dialog_open():  # opened while the move was being found: wait
             later(lambda: self.play_then_continue(move, token), DIALOG_WAIT_MS)
             return
         if not self.app.play(move, by_app=True):
@@ -426,7 +439,7 @@ class Assistant:
 
     def play_safe(self) -> None:
         """Safe moves to the foundations, one after another (the setting)."""
-        session = self.app.session
+        session = self.session
         moves = home_now(session.game, session.state)
         if not moves:
             return
@@ -448,7 +461,7 @@ class Assistant:
         return QUICK_STEP_MS if motion in ("0ms", "0s", "0") else ms
 
     # --- winnable deals only ------------------------------------------------------------
-    def find_winnable(self, game: Any, seeds: Callable[[], int], found: Callable[[int], None],
+    def find_winnable(self, game: Game, seeds: Callable[[], int], found: Callable[[int], None],
                       named: bool = False) -> None:
         """Try deals one after another until the solver proves one winnable.
 
@@ -508,33 +521,13 @@ class Assistant:
         next_deal()
 
 
-def key_of(game: Any, state: State) -> str:
+def key_of(game: Game, state: State) -> str:
     """What the solver's verdicts are kept under: the rules (the same cards in the same
     places are another position under other options: draw 1 or 3) and the position."""
     return f"{game!r} {game.code(state)}"
 
 
-def home_now(game: Any, state: State) -> list[Move]:
+def home_now(game: Game, state: State) -> list[Move]:
     """The safe moves a player sees: cards on the table going home (the solver's safe
     moves may turn the stock first, which a player would not expect to happen by itself)."""
     return list(takewhile(lambda m: m.kind == MOVE, safe_moves(game, state)))
-
-
-def move_words(app: Any, state: State, move: Move) -> str:
-    """A move in words: «дама червей — на столбец 3», "Turn the stock"."""
-    game = app.session.game
-    if move.kind == MOVE:
-        return t("assist.move", cards=app.cards_text(state, move.src, move.n), pile=pile_name(game.names[move.dst]))
-    if move.kind in ("deal", "recycle"):
-        return t("assist.stock")
-    special = game.special(move.kind)
-    if special is not None:
-        return lower_first(say(special.label(game, state)))
-    if game.spec.action_label is not None:
-        return lower_first(say(game.spec.action_label(game, state, move)))
-    return move.kind
-
-
-def lower_first(label: str) -> str:
-    """A button's label inside a sentence: «Подсказка: раздать круг 2 из 8»."""
-    return label[:1].lower() + label[1:]

@@ -1,5 +1,5 @@
 """Saved games as text: the deal, its options and the whole history.  Pure, tested under
-CPython; ``app`` keeps one per game type in the browser's storage.
+CPython; ``keeper`` keeps one per game type in the browser's storage.
 
 A save holds the game, its options, the deal number, every move in notation and how many
 of them are played (the rest is the redo stack), the time played, and whether the game
@@ -11,7 +11,7 @@ never half-loaded.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TypedDict
 
 from patience.errors import PatienceError
 from patience.registry import get_game
@@ -22,6 +22,16 @@ from .urlstate import MAX_SEED
 
 VERSION = 1
 PREFIX = "patience.v1."
+
+
+class Peek(TypedDict):
+    """Which deal a save holds and its statistics marks."""
+
+    game: str
+    options: dict[str, object]
+    seed: int
+    counted: bool
+    result: str
 
 
 class SaveError(Worded):
@@ -50,15 +60,15 @@ def encode(session: Session) -> str:
     }, separators=(",", ":"))
 
 
-def peek(text: str) -> dict[str, Any] | None:
+def peek(text: str) -> Peek | None:
     """Which deal a save holds and its statistics marks, without replaying it (None when
     it is not a readable save of this version)."""
     try:
         data = json.loads(text)
         if not isinstance(data, dict) or data.get("v") != VERSION:
             return None
-        return {"game": str(data["game"]), "options": dict(data["options"]), "seed": int(data["seed"]),
-                "counted": bool(data.get("counted", int(data["at"]) > 0)), "result": str(data.get("result", ""))}
+        return Peek(game=str(data["game"]), options=dict(data["options"]), seed=int(data["seed"]),
+                    counted=bool(data.get("counted", int(data["at"]) > 0)), result=str(data.get("result", "")))
     except (KeyError, TypeError, ValueError, OverflowError):  # OverflowError: int() of an infinity
         return None
 

@@ -1,6 +1,6 @@
 """Statistics per game and option set: played, won, streaks, best time, fewest moves,
-scores, and the results over time.  Pure, tested under CPython; ``app`` keeps them in
-the browser's storage and offers them as a JSON file to export and import.
+scores, and the results over time.  Pure, tested under CPython; ``keeper`` keeps them in
+the browser's storage, and ``stats_view`` offers them as a JSON file to export and import.
 
 A game counts as played at its first move; it ends as won, or as lost when the player
 leaves it for a new deal of the same game (abandoned).  Each ended game adds an entry to
@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
-
 from patience.game import Game
 from patience.registry import BY_ID
 
@@ -146,7 +144,7 @@ class Stats:
         return stats, reasons
 
 
-def records_of(text: str) -> dict[Any, Any]:
+def records_of(text: str) -> dict[object, object]:
     """The records of a statistics text, its format and version checked."""
     try:
         data = json.loads(text)
@@ -162,28 +160,31 @@ def records_of(text: str) -> dict[Any, Any]:
     return records
 
 
-def check_key(key: Any) -> str:
+def check_key(key: object) -> str:
     if not isinstance(key, str) or len(key) > 300 or key.split(" ")[0] not in BY_ID:
         raise StatsError("reason.stats.game", key=repr(str(key)[:40]))
     return key
 
 
-def _count(raw: dict[str, Any], name: str, key: str, optional: bool = False) -> Any:
+def _count(raw: dict[object, object], name: str, key: object) -> int:
     value = raw.get(name)
-    if optional and value is None:
-        return None
     if type(value) is not int or not 0 <= value < 10**12:
         raise StatsError("reason.stats.field", key=repr(key), name=name)
     return value
 
 
-def check_record(key: str, raw: Any) -> Record:
+def _optional_count(raw: dict[object, object], name: str, key: object) -> int | None:
+    return None if raw.get(name) is None else _count(raw, name, key)
+
+
+def check_record(key: object, raw: object) -> Record:
     if not isinstance(raw, dict):
         raise StatsError("reason.stats.record", key=repr(key))
-    rec = Record(**{name: _count(raw, name, key) for name in
-                    ("played", "won", "lost", "streak", "best_streak", "score_total")})
-    rec.best_time_ms = _count(raw, "best_time_ms", key, optional=True)
-    rec.fewest_moves = _count(raw, "fewest_moves", key, optional=True)
+    played, won, lost, streak, best_streak, score_total = (
+        _count(raw, name, key) for name in ("played", "won", "lost", "streak", "best_streak", "score_total"))
+    rec = Record(played=played, won=won, lost=lost, streak=streak, best_streak=best_streak, score_total=score_total)
+    rec.best_time_ms = _optional_count(raw, "best_time_ms", key)
+    rec.fewest_moves = _optional_count(raw, "fewest_moves", key)
     history = raw.get("history", [])
     if not isinstance(history, list) or len(history) > HISTORY:
         raise StatsError("reason.stats.history", key=repr(key))

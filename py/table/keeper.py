@@ -1,0 +1,244 @@
+"""What the table keeps between visits, without the DOM: saved games (one per game type,
+with the other-tab rule), statistics, settings and the last game played.  Pure: it reads
+and writes through a ``Storage`` (storage.py), which tests back with a dict; two keepers
+sharing one dict are two tabs.
+
+What is found wrong on the way (a damaged save set aside, damaged statistics, storage
+refused before the table is shown) is kept in ``notes`` by subject, worded when said (in
+the language of the moment), for the table to tell once it is shown.  What the table
+must show because of the keeper's work (another tab's newer game, its clock) it is told
+through ``Events``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Callable, Protocol
+
+from patience.session import Session
+
+from . import saves
+from .i18n import pick_language, t
+from .stats import BEFORE_IMPORT_KEY, KEY as STATS_KEY, Stats, StatsError
+from .storage import Storage
+
+LAST_GAME_KEY = "patience.v1.last"  # the game a bare address reopens
+SETTINGS_KEY = "patience.v1.settings"  # language, theme, animation, large print, left hand…
+Setting = str | bool
+Settings = dict[str, Setting]
+SETTINGS: dict[str, tuple[Setting, ...]] = {
+    "lang": ("ru", "en"), "theme": ("system", "light", "dark"), "motion": ("system", "normal", "fast", "off"),
+    "large": (False, True), "left": (False, True), "auto": (False, True), "winnable": (False, True)}
+DEFAULT_SETTINGS: Settings = {"lang": "", "theme": "system", "motion": "system", "large": False, "left": False,
+                              "auto": False, "winnable": False}
+
+
+def valid_setting(name: str, value: object) -> bool:
+    """A setting this version knows, with one of its values."""
+    return name in SETTINGS and value in SETTINGS[name]
+
+
+class Events(Protocol):
+    """What the keeper tells the table while it saves."""
+
+    def took_newer(self, saved: Session) -> None:
+        """Another tab saved a newer game of the type shown: show it instead."""
+
+    def took_time(self) -> None:
+        """Another tab saved this very game at this move: only its clock moved."""
+
+    def offer_dropped(self) -> None:
+        """The saved game of another deal, offered, is being written over (a move here)."""
+
+
+class Keeper:
+    def __init__(self, storage: Storage, events: Events, now_s: Callable[[], int] = lambda: int(time.time())) -> None:
+        self.storage = storage
+        self.events = events
+        self.now_s = now_s  # seconds since 1970, for the statistics' history
+        self.stats = Stats()
+        self.written: dict[str, str] = {}  # what this tab last saved, by key
+        self.keep_save = False  # a saved game of another deal waits until the first move here
+        self.resumable: Session | None = None  # that game, offered
+        # notes kept until the table is shown, by subject (a repeated one is told once)
+        self.notes: dict[str, Callable[[], str]] = {}
+
+    def take_notes(self) -> list[Callable[[], str]]:
+        notes, self.notes = list(self.notes.values()), {}
+        return notes
+
+    # --- saved games -------------------------------------------------------------------
+    def read_save(self, game_id: str) -> Session | None:
+        """The saved game of a type, or None; a damaged save is set aside, never lost."""
+        text = self.storage.get(saves.key(game_id))
+        if text is None:
+            return None
+        try:
+            return saves.decode(text)
+        except saves.SaveError as err:
+            self.storage.set(saves.broken_key(game_id), text)
+            self.storage.remove(saves.key(game_id))
+            broken = err  # worded when said: in the language of the moment
+            self.notes[f"save.{game_id}"] = lambda: t("save.broken", reason=str(broken))
+            return None
+
+    def settle(self, session: Session, won: bool) -> None:
+        """After a change of position: a won game counted (once), then saved.  The win is
+        counted before the save, so another tab that takes the save up sees it counted
+        already and does not count it again."""
+        if won and session.counted and not session.result:
+            self.count_end(session, True)
+        self.save(session)
+
+    def save(self, session: Session | None) -> None:
+        """Keep the game in progress (with its whole history).  A save another tab wrote
+        since this one's last is never overwritten: this tab takes the newer game up
+        instead (``Events.took_newer``)."""
+        if session is None or (self.keep_save and not session.moves):
+            return
+        key = saves.key(session.game.id)
+        current = self.storage.get(key)
+        mine = self.written.get(key)
+        if mine is not None and current is not None and current != mine:
+            if not self.adopt(session, key, current):
+                return  # a newer game, now shown, or one this version cannot read: kept
+        self.keep_save = False
+        if self.resumable is not None:
+            self.events.offer_dropped()
+        self.resumable = None
+        self.count_abandoned(session)
+        text = saves.encode(session)
+        if text == current or self.storage.set(key, text) is not None:
+            self.written[key] = text  # (a refused write leaves the last one as this tab's)
+
+    def adopt(self, session: Session | None, key: str, text: str) -> bool:
+        """Take up the game another tab saved; True when it is this tab's game at the
+        same move (only the time is taken), which this tab may go on saving."""
+        try:
+            saved = saves.decode(text)
+        except saves.SaveError:
+            return False  # a damaged save is dealt with when it is opened
+        self.written[key] = text
+        if session is not None and (saved.game.id, saved.game.options, saved.seed, saved.moves, saved.at) \
+                == (session.game.id, session.game.options, session.seed, session.moves, session.at):
+            # the same game at the same move: only the other tab's clock moved (it saves
+            # every ten seconds), which must not redraw the table under a drag or Finish
+            session.elapsed_ms = max(session.elapsed_ms, saved.elapsed_ms)
+            session.counted = session.counted or saved.counted
+            session.result = session.result or saved.result
+            self.events.took_time()
+            return True
+        self.events.took_newer(saved)
+        return False
+
+    def other_tab(self, session: Session | None, key: str, value: str | None) -> bool:
+        """Another tab changed the storage: take its statistics, and its game when it is
+        the type shown here.  True when the statistics were read again."""
+        if key == STATS_KEY:
+            self.read_stats()
+            return True
+        if session is not None and key == saves.key(session.game.id) and value is not None:
+            self.adopt(session, key, value)
+        return False
+
+    # --- statistics --------------------------------------------------------------------
+    def count_start(self, session: Session) -> None:
+        """The first move of a deal: it counts as played."""
+        self.read_stats()  # another tab may have counted games since
+        session.counted = True
+        self.stats.start(session.game)
+        self.write_stats()
+
+    def count_abandoned(self, session: Session) -> None:
+        """Before a game's save is replaced by another deal of its type: left unfinished
+        after its first move, it counts as lost."""
+        text = self.storage.get(saves.key(session.game.id))
+        info = saves.peek(text) if text is not None else None
+        if info is None or not info["counted"] or info["result"] or \
+                (info["seed"], info["options"]) == (session.seed, dict(session.game.options)):
+            return
+        try:
+            old = saves.decode(str(text))
+        except saves.SaveError:
+            return
+        self.count_end(old, False)
+
+    def count_end(self, session: Session, won: bool) -> None:
+        self.read_stats()
+        game = session.game
+        when = self.now_s()
+        score = game.score(session.state)
+        if won:
+            self.stats.win(game, when, session.elapsed_ms, session.move_count, score)
+            session.result = "won"
+        else:
+            self.stats.loss(game, when, session.elapsed_ms, session.move_count, score)
+        self.write_stats()
+
+    def read_stats(self) -> None:
+        """The stored statistics; damaged ones are set aside (the records that read are
+        kept) and noted."""
+        text = self.storage.get(STATS_KEY)
+        if text is None:
+            return
+        try:
+            self.stats, reasons = Stats.salvage(text)
+        except StatsError as err:
+            self.storage.set(STATS_KEY + ".broken", text)  # set aside, never dropped
+            self.storage.remove(STATS_KEY)
+            unreadable = err  # worded when said: in the language of the moment
+            self.notes["stats"] = lambda: t("stats.unreadable", reason=str(unreadable))
+            return
+        if reasons:  # the damaged records are set aside with the rest; the others are kept
+            self.storage.set(STATS_KEY + ".broken", text)
+            self.write_stats()
+            self.notes["stats"] = lambda: t("stats.partly", reason="; ".join(map(str, reasons[:3]))
+                                            + ("; …" if reasons[3:] else ""))
+
+    def write_stats(self) -> None:
+        self.storage.set(STATS_KEY, self.stats.encode())
+
+    def import_stats(self, text: str) -> int:
+        """Statistics from a file replace these (kept, so the import can be undone); the
+        number of records taken.  StatsError (nothing changed) when the file is refused."""
+        stats = Stats.decode(text)
+        self.storage.set(BEFORE_IMPORT_KEY, self.stats.encode())
+        self.stats = stats
+        self.write_stats()
+        return len(stats.records)
+
+    def undo_import(self) -> bool:
+        """The statistics from before the last import back; False when there are none."""
+        text = self.storage.get(BEFORE_IMPORT_KEY)
+        if text is None:
+            return False
+        self.stats = Stats.decode(text)
+        self.write_stats()
+        self.storage.remove(BEFORE_IMPORT_KEY)
+        return True
+
+    # --- settings and the last game ----------------------------------------------------
+    def read_settings(self, languages: list[str]) -> Settings:
+        """The player's settings (a stored value this version does not know is left out);
+        the language defaults to the browser's first one we have."""
+        settings = dict(DEFAULT_SETTINGS)
+        text = self.storage.get(SETTINGS_KEY)
+        if text is not None:
+            try:
+                stored = json.loads(text)
+            except ValueError:
+                stored = {}
+            if isinstance(stored, dict):
+                settings.update({k: v for k, v in stored.items() if valid_setting(k, v)})
+        settings["lang"] = pick_language(str(settings["lang"]) or None, languages)
+        return settings
+
+    def write_settings(self, settings: Settings) -> None:
+        self.storage.set(SETTINGS_KEY, json.dumps(settings))
+
+    def last_game(self) -> str | None:
+        return self.storage.get(LAST_GAME_KEY)
+
+    def set_last_game(self, game_id: str) -> None:
+        self.storage.set(LAST_GAME_KEY, game_id)

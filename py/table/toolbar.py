@@ -1,0 +1,131 @@
+"""The toolbar: the game menu, the options menu of the current game, its action buttons
+(e.g. Reshuffle), the counters (moves, phase, score, time, deal number) and the
+Undo/Redo/Restart buttons' state.
+
+DOM elements and events are pyodide ``JsProxy`` objects, opaque to the type checker.
+"""
+
+from __future__ import annotations
+
+from pyodide.ffi import JsProxy
+from pyscript import document
+
+from patience.game import Game
+from patience.registry import GAMES
+from patience.session import Session
+
+from .i18n import say, t
+from .settings import option_label, value_label
+from .stats import clock
+
+
+def build_games() -> JsProxy:
+    """The game menu, one entry per game (named by apply_language); the menu."""
+    chooser = document.getElementById("game")
+    for spec in GAMES:
+        opt = document.createElement("option")
+        opt.value = spec.id
+        chooser.appendChild(opt)
+    return chooser
+
+
+def build_options(game: Game) -> None:
+    """The options menu of a game, set to its options."""
+    box = document.getElementById("options")
+    box.replaceChildren()
+    for opt in game.spec.options:
+        label = document.createElement("label")
+        text = document.createElement("span")
+        text.textContent = option_label(game.spec, opt)
+        select = document.createElement("select")
+        select.name = opt.name
+        select.dataset.option = opt.name
+        for value in opt.values:
+            o = document.createElement("option")
+            o.value = value
+            o.textContent = value_label(game.spec, opt, value)
+            select.appendChild(o)
+        select.value = game.options[opt.name]
+        label.appendChild(text)
+        label.appendChild(select)
+        box.appendChild(label)
+
+
+def focus_option(name: str) -> None:
+    """Focus stays on the option changed (the menu was built again)."""
+    select = document.querySelector(f'#options select[data-option="{name}"]')
+    if select:
+        select.focus()
+
+
+def option_changed(event: JsProxy) -> tuple[str, str] | None:
+    """The option a change in the options menu names, and its value."""
+    name = event.target.getAttribute("data-option")
+    return (str(name), str(event.target.value)) if name else None
+
+
+def build_actions(game: Game) -> None:
+    """One button for each special action of the game (e.g. Reshuffle)."""
+    box = document.getElementById("actions")
+    box.replaceChildren()
+    for special in game.spec.specials:
+        if special.on_stock:
+            continue
+        button = document.createElement("button")
+        button.type = "button"
+        button.dataset.action = special.kind
+        box.appendChild(button)
+
+
+def action_clicked(event: JsProxy) -> str | None:
+    """The special action a click in the actions box asks for (an enabled button's)."""
+    button = event.target.closest("button[data-action]")
+    return str(button.dataset.action) if button and not button.disabled else None
+
+
+def show(session: Session) -> None:
+    """The counters and buttons for the position of a session."""
+    game, state = session.game, session.state
+    document.getElementById("moves").textContent = str(session.move_count)
+    phase = document.getElementById("phase")
+    phase.textContent = say(game.spec.describe(game, state)) if game.spec.describe else ""
+    phase.hidden = not game.spec.describe
+    score_box = document.getElementById("score-box")
+    score_box.hidden = not game.spec.scored
+    document.getElementById("score").textContent = f"{game.score(state)}/{game.ncards}"
+    document.getElementById("undo").disabled = not session.can_undo()
+    document.getElementById("redo").disabled = not session.can_redo()
+    document.getElementById("restart").disabled = not session.can_undo()
+    for special in game.spec.specials:
+        if special.on_stock:
+            continue
+        button = document.querySelector(f'#actions button[data-action="{special.kind}"]')
+        button.textContent = say(special.label(game, state))
+        button.disabled = not special.available(game, state)
+
+
+def show_deal(seed: int) -> None:
+    document.getElementById("deal-no").textContent = t("deal.no", seed=seed)
+
+
+def show_time(ms: int) -> None:
+    document.getElementById("time").textContent = clock(ms)
+
+
+def tick(session: Session, status: str) -> bool:
+    """A second has passed: the clock runs while a counted game is unfinished and in
+    view.  True every ten seconds of play (then the clock is saved, to survive a crash
+    to within seconds)."""
+    if not session.counted or session.result or str(document.visibilityState) != "visible" \
+            or status in ("won", "stuck"):
+        return False
+    session.elapsed_ms += 1000
+    show_time(session.elapsed_ms)
+    return session.elapsed_ms % 10_000 == 0
+
+
+def close_menus(outside: JsProxy | None = None) -> None:
+    """Close the toolbar's menus (those a pointer went down outside of, when given)."""
+    for menu in document.querySelectorAll("details.menu"):
+        if menu.open and (outside is None or not menu.contains(outside)):
+            menu.open = False

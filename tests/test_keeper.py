@@ -1,0 +1,322 @@
+"""The keeper (saves, statistics, settings) under CPython, on a dict backend; two keepers
+sharing one dict are two tabs of the app."""
+
+import json
+
+import pytest
+
+from patience import Session, get_game
+from table import saves
+from table.i18n import set_language
+from table.keeper import LAST_GAME_KEY, SETTINGS_KEY, Keeper
+from table.stats import BEFORE_IMPORT_KEY, KEY as STATS_KEY, Stats, StatsError, record_key
+from table.storage import DictStorage, Storage
+
+KEY = saves.key("klondike")
+
+
+class Tab:
+    """One tab: its keeper on the shared dict, and what the keeper told it."""
+
+    def __init__(self, data):
+        self.backend = DictStorage(data)
+        self.failures = 0
+        self.keeper = Keeper(Storage(self.backend, self.failed), self, now_s=lambda: 1_700_000_000)
+        self.session = None
+        self.newer = []
+        self.times = 0
+        self.dropped = 0
+
+    def failed(self):
+        self.failures += 1
+
+    def took_newer(self, saved):
+        self.newer.append(saved)
+        self.session = saved  # the table shows it from now on
+
+    def took_time(self):
+        self.times += 1
+
+    def offer_dropped(self):
+        self.dropped += 1
+
+    def deal(self, seed, game_id="klondike"):
+        self.session = Session(get_game(game_id), seed)
+        return self.session
+
+    def move(self, k=0):
+        """Play a legal move (the k-th), counting the game at its first, and save."""
+        session = self.session
+        session.play(session.game.legal_moves(session.state)[k])
+        if not session.counted:
+            self.keeper.count_start(session)
+        self.keeper.settle(session, False)
+
+
+def record(data, game_id="klondike"):
+    return Stats.decode(data[STATS_KEY]).get(get_game(game_id))
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+
+
+def test_a_save_round_trips_with_its_history():
+    data = {}
+    tab = Tab(data)
+    tab.deal(7)
+    for _ in range(4):
+        tab.move()
+    tab.session.undo()
+    tab.keeper.save(tab.session)
+    back = Tab(data).keeper.read_save("klondike")
+    assert back is not None and back.seed == 7
+    assert back.moves == tab.session.moves and back.at == tab.session.at and back.states == tab.session.states
+    assert back.counted and back.can_redo()
+    assert Tab(data).keeper.read_save("canfield") is None
+
+
+def test_a_damaged_save_is_set_aside_and_reported_once():
+    text = '{"v":1,"game":"klondike","seed":'
+    data = {KEY: text}
+    tab = Tab(data)
+    assert tab.keeper.read_save("klondike") is None
+    assert KEY not in data and data[saves.broken_key("klondike")] == text
+    notes = tab.keeper.take_notes()
+    assert len(notes) == 1 and "could not be resumed" in notes[0]() and "not readable" in notes[0]()
+    assert tab.keeper.take_notes() == []
+    set_language("ru")
+    assert "не удалось" in notes[0]()  # worded when said
+
+
+def test_another_tabs_newer_save_is_adopted_never_overwritten():
+    data = {}
+    a, b = Tab(data), Tab(data)
+    a.deal(3)
+    a.move()
+    b.session = b.keeper.read_save("klondike")
+    b.move()
+    b.move()
+    theirs = data[KEY]
+    a.move(1)  # a stale tab moves: it takes up the newer game instead of writing
+    assert data[KEY] == theirs
+    assert len(a.newer) == 1 and a.newer[0].moves == b.session.moves
+    a.keeper.save(a.session)  # the game taken up is this tab's now: it saves it
+    assert data[KEY] == theirs and a.keeper.written[KEY] == theirs
+    # the storage event of another tab's move: taken up too
+    b.move()
+    assert not a.keeper.other_tab(a.session, KEY, data[KEY])
+    assert len(a.newer) == 2 and a.session.moves == b.session.moves
+
+
+def test_another_tabs_clock_alone_moves_the_time_not_the_game():
+    data = {}
+    a, b = Tab(data), Tab(data)
+    a.deal(3)
+    a.move()
+    b.session = b.keeper.read_save("klondike")
+    b.session.elapsed_ms = 20_000
+    b.keeper.save(b.session)
+    a.keeper.save(a.session)
+    assert a.times == 1 and a.newer == [] and a.session.elapsed_ms == 20_000
+    a.move()  # the same game: this tab goes on saving it
+    assert saves.decode(data[KEY]).moves == a.session.moves
+
+
+def test_a_damaged_save_from_another_tab_is_not_taken_up_nor_overwritten():
+    data = {}
+    a = Tab(data)
+    a.deal(3)
+    a.move()
+    data[KEY] = "garbage"
+    a.move()
+    assert data[KEY] == "garbage" and a.newer == []
+
+
+def test_an_abandoned_game_counts_as_lost_once():
+    data = {}
+    tab = Tab(data)
+    tab.deal(1)
+    tab.move()
+    tab.deal(2)  # a new deal of the same game, played: the first is left unfinished
+    tab.move()
+    rec = record(data)
+    assert (rec.played, rec.won, rec.lost) == (2, 0, 1)
+    tab.move()
+    tab.keeper.save(tab.session)
+    Tab(data).keeper.save(Tab(data).keeper.read_save("klondike"))
+    assert record(data).lost == 1
+    assert [e.won for e in record(data).history] == [False]
+
+
+def test_a_new_deal_before_its_first_move_keeps_the_other_save():
+    data = {}
+    tab = Tab(data)
+    tab.deal(1)
+    tab.move()
+    kept = data[KEY]
+    tab.keeper.keep_save = True
+    tab.keeper.resumable = tab.keeper.read_save("klondike")
+    tab.deal(2)
+    tab.keeper.save(tab.session)
+    assert data[KEY] == kept and tab.dropped == 0
+    tab.move()  # the first move here writes over it, and the offer goes
+    assert saves.decode(data[KEY]).seed == 2 and tab.dropped == 1 and tab.keeper.resumable is None
+    assert record(data).lost == 1
+
+
+def test_a_win_is_counted_once_across_two_tabs():
+    data = {}
+    a, b = Tab(data), Tab(data)
+    a.deal(5)
+    a.move()
+    b.session = b.keeper.read_save("klondike")
+    a.session.play(a.session.game.legal_moves(a.session.state)[0])
+    a.keeper.settle(a.session, True)  # (taken as the winning move)
+    assert a.session.result == "won" and record(data).won == 1
+    b.keeper.other_tab(b.session, KEY, data[KEY])
+    assert len(b.newer) == 1 and b.session.result == "won"
+    b.keeper.settle(b.session, True)  # the tab shows the won game: not counted again
+    a.keeper.settle(a.session, True)
+    rec = record(data)
+    assert (rec.played, rec.won, rec.streak) == (1, 1, 1)
+
+
+def test_statistics_another_tab_counted_are_read_before_counting():
+    data = {}
+    a, b = Tab(data), Tab(data)
+    a.deal(1)
+    a.move()
+    b.deal(2, "canfield")
+    b.move()
+    a.deal(3)
+    a.move()
+    assert record(data).played == 2 and record(data, "canfield").played == 1
+    assert b.keeper.other_tab(b.session, STATS_KEY, data[STATS_KEY])
+    assert b.keeper.stats.get(get_game("klondike")).played == 2
+
+
+GOOD = {"played": 5, "won": 2, "lost": 3, "streak": 1, "best_streak": 1, "best_time_ms": 60000,
+        "fewest_moves": 100, "score_total": 100}
+
+
+def stats_text(records):
+    return json.dumps({"format": "patience-statistics", "v": 1, "records": records})
+
+
+def test_partly_damaged_statistics_keep_what_reads():
+    text = stats_text({"canfield draw=3": GOOD, "klondike draw=3": dict(GOOD, won=9)})
+    data = {STATS_KEY: text}
+    tab = Tab(data)
+    tab.keeper.read_stats()
+    assert list(tab.keeper.stats.records) == ["canfield draw=3"]
+    assert data[STATS_KEY + ".broken"] == text
+    assert list(Stats.decode(data[STATS_KEY]).records) == ["canfield draw=3"]
+    notes = tab.keeper.take_notes()
+    assert len(notes) == 1 and "Part of your statistics" in notes[0]()
+
+
+def test_unreadable_statistics_are_set_aside_and_a_new_count_begins():
+    data = {STATS_KEY: "{not json"}
+    tab = Tab(data)
+    tab.keeper.read_stats()
+    assert STATS_KEY not in data and data[STATS_KEY + ".broken"] == "{not json"
+    assert tab.keeper.stats.records == {}
+    assert "could not be read" in tab.keeper.take_notes()[0]()
+    tab.deal(1)
+    tab.move()
+    assert record(data).played == 1 and data[STATS_KEY + ".broken"] == "{not json"
+
+
+def test_import_replaces_the_statistics_and_can_be_undone():
+    data = {}
+    tab = Tab(data)
+    tab.deal(1)
+    tab.move()
+    before = data[STATS_KEY]
+    assert tab.keeper.import_stats(stats_text({"canfield draw=3": GOOD, "klondike draw=1": GOOD})) == 2
+    assert sorted(Stats.decode(data[STATS_KEY]).records) == ["canfield draw=3", "klondike draw=1"]
+    assert data[BEFORE_IMPORT_KEY] == before
+    with pytest.raises(StatsError):
+        tab.keeper.import_stats("[]")
+    assert len(tab.keeper.stats.records) == 2 and data[BEFORE_IMPORT_KEY] == before  # a refused file changes nothing
+    assert tab.keeper.undo_import()
+    assert data[STATS_KEY] == before and BEFORE_IMPORT_KEY not in data
+    assert list(tab.keeper.stats.records) == [record_key(get_game("klondike"))]
+    assert not tab.keeper.undo_import()
+
+
+def test_settings_with_bad_stored_values_keep_the_good_ones():
+    data = {SETTINGS_KEY: json.dumps({"theme": "purple", "large": True, "motion": "off", "bogus": 1,
+                                      "lang": "de", "left": "yes"})}
+    settings = Tab(data).keeper.read_settings(["de-DE", "ru-RU", "en"])
+    assert settings == {"lang": "ru", "theme": "system", "motion": "off", "large": True, "left": False,
+                        "auto": False, "winnable": False}
+    for text in ("{oops", "[1, 2]", '"dark"'):
+        data[SETTINGS_KEY] = text
+        assert Tab(data).keeper.read_settings(["fr"])["theme"] == "system"
+    data[SETTINGS_KEY] = json.dumps({"lang": "en", "theme": "dark"})
+    assert Tab(data).keeper.read_settings(["ru"])["lang"] == "en"
+    tab = Tab(data)
+    settings = tab.keeper.read_settings(["ru"])
+    settings["winnable"] = True
+    tab.keeper.write_settings(settings)
+    assert Tab(data).keeper.read_settings(["ru"]) == settings
+
+
+def test_refused_storage_is_told_once_and_play_goes_on():
+    data = {}
+    tab = Tab(data)
+    tab.backend.refuse = True
+    assert tab.keeper.last_game() is None
+    tab.keeper.set_last_game("klondike")
+    tab.deal(1)
+    tab.move()
+    tab.move()
+    assert tab.failures == 1 and data == {} and tab.keeper.written == {}
+    tab.backend.refuse = False
+    tab.move()
+    tab.keeper.set_last_game("klondike")
+    assert tab.failures == 1 and data[LAST_GAME_KEY] == "klondike"
+    assert saves.decode(data[KEY]).moves == tab.session.moves
+
+
+class FakeWebStorage:
+    """What the page reads of window.localStorage; JS null comes back as a non-str."""
+
+    def __init__(self):
+        self.items = {}
+
+    def getItem(self, key):  # noqa: N802
+        return self.items.get(key, object())
+
+    def setItem(self, key, value):  # noqa: N802
+        if len(value) > 20:
+            raise RuntimeError("QuotaExceededError")
+        self.items[key] = value
+
+    def removeItem(self, key):  # noqa: N802
+        self.items.pop(key, None)
+
+
+def test_local_storage_reads_null_as_none_and_a_refusal_is_told_once():
+    from table.storage import LocalStorage
+
+    web = FakeWebStorage()
+    told = []
+    storage = Storage(LocalStorage(lambda: web), lambda: told.append(1))
+    assert storage.get("a") is None
+    assert storage.set("a", "short") == "short" and storage.get("a") == "short"
+    assert storage.set("b", "x" * 30) is None and storage.set("c", "y" * 30) is None  # full
+    storage.remove("a")
+    assert storage.get("a") is None and told == [1]
+
+    def disabled():
+        raise RuntimeError("SecurityError")  # reading window.localStorage itself raises
+
+    told.clear()
+    storage = Storage(LocalStorage(disabled), lambda: told.append(1))
+    assert storage.get("a") is None and storage.set("a", "v") is None
+    storage.remove("a")
+    assert told == [1]
