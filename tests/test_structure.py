@@ -11,7 +11,8 @@ ROOT = Path(__file__).resolve().parent.parent / "py"
 PACKAGES = ("patience", "table")
 BROWSER_MODULES = {"js", "pyodide", "pyscript"}
 # the table's modules that run under CPython as they are (tested there): no DOM
-PURE = {"table.interaction", "table.geometry", "table.urlstate", "table.i18n", "table.saves", "table.stats"}
+PURE = {"table.interaction", "table.geometry", "table.urlstate", "table.i18n", "table.saves", "table.stats",
+        "table.keeper", "table.storage", "table.ports"}
 # The engine's type-only circles (known, and left): the declarations of spec.py name the
 # Game, Move and the solver's Model in their hooks' types, and those modules import spec;
 # Gaps' search model names the game's types, and the game builds the model when asked.
@@ -133,3 +134,16 @@ def test_no_import_circle_in_the_table_or_between_table_and_engine():
 
 def test_no_import_circle_at_run_time():
     assert circles(graph(typing=False)) == []
+
+
+def test_the_engine_imports_only_the_standard_library():
+    """The engine runs the same under CPython and Pyodide: nothing but the standard
+    library and its own modules."""
+    import sys
+
+    known = modules()
+    for name, path in known.items():
+        if name.startswith("patience"):
+            outside = {m for m in imports(name, path, known) if m.split(".")[0] != "patience"
+                       and m.split(".")[0] not in sys.stdlib_module_names}
+            assert not outside, f"{name} imports {outside}, which is not the standard library"

@@ -15,39 +15,35 @@ from __future__ import annotations
 
 import random
 import traceback
-from typing import Any, Callable
+from typing import Callable
 
 from pyodide.ffi import JsProxy, create_once_callable, create_proxy
 from pyscript import document, window
 
 from patience.errors import IllegalMoveError
-from patience.game import Game, Move
-from patience.registry import BY_ID, get_game
+from patience.game import Move
+from patience.registry import BY_ID
 from patience.session import Session
 
 from . import settings, stats_view, toolbar
 from .assist import Assistant
-from .dialogs import Dialogs, MessageBar, announce, words
-from .i18n import game_name, t
+from .dialogs import Dialogs, MessageBar, announce
+from .i18n import t
 from .interaction import Interaction, describe, refusal, standstill_words
+from .deals import Deals
 from .keeper import Keeper, Settings
 from .pointer import Pointer, focused
 from .ports import Words
 from .stats_view import StatsView
 from .storage import LocalStorage, Storage
 from .updates import Updates
-from .urlstate import MAX_SEED, Request, parse_query, to_query
+from .urlstate import Request, parse_query
 from .view import View
 
 
 def on_any(action: Callable[[], object]) -> Callable[[JsProxy], object]:
     """An event handler that runs an action, whatever the event."""
     return lambda event: action()
-
-
-def fresh_seed() -> int:
-    """A new deal number (nine digits at most, easy to read out and type)."""
-    return random.randint(1, min(MAX_SEED, 999_999_999))
 
 
 class App:
@@ -58,7 +54,8 @@ class App:
         self.interaction = Interaction()  # selection, gap choice, removal shown, cursor, last tap
         self.proxies: list[JsProxy] = []
         self.frame_pending = False
-        self.keeper = Keeper(Storage(LocalStorage(lambda: window.localStorage), self.storage_failed), self,
+        self.deals = Deals(self)  # the deal on the table; also the keeper's listener
+        self.keeper = Keeper(Storage(LocalStorage(lambda: window.localStorage), self.storage_failed), self.deals,
                              now_s=lambda: int(float(window.Date.now()) // 1000))
         self.told_at: object = None  # the position whose status was last told (see refresh)
         self.settings: Settings = {}
@@ -94,14 +91,14 @@ class App:
         self.apply_settings()
         for _name, control in settings.controls():
             self.on(control, "change", self.setting_changed)
-        self.on(chooser, "change", lambda e: self.switch_game(str(chooser.value)))
+        self.on(chooser, "change", lambda e: self.deals.switch_game(str(chooser.value)))
         self.on(document.getElementById("options"), "change", self.option_changed)
         self.on(document.getElementById("actions"), "click", self.action_clicked)
         clicks: dict[str, Callable[[], object]] = {
-            "new": self.new_deal, "restart": self.restart, "undo": self.undo, "redo": self.redo,
-            "win-new": self.new_deal, "win-close": self.close_win, "message-close": self.clear_message,
+            "new": self.deals.new_deal, "restart": self.restart, "undo": self.undo, "redo": self.redo,
+            "win-new": self.deals.new_deal, "win-close": self.close_win, "message-close": self.clear_message,
             "message-action": self.bar.clicked, "rules": self.show_help, "help-close": lambda: self.dialogs.close("help"),
-            "stats-open": self.show_stats, "hint": self.assist.ask_hint, "demo": self.assist.toggle_demo,
+            "stats-open": self.stats_view.show, "hint": self.assist.ask_hint, "demo": self.assist.toggle_demo,
             "finish": self.assist.finish, "stats-close": self.stats_view.close, "stats-export": self.stats_view.export,
             "stats-undo-import": self.stats_view.undo_import}
         for name, action in clicks.items():
@@ -114,7 +111,7 @@ class App:
         self.on(self.root, "focus", lambda e: self.schedule_render())
         self.on(document, "keydown", self.key_down)
         self.on(document, "pointerdown", lambda e: toolbar.close_menus(outside=e.target))
-        self.on(window, "popstate", lambda e: self.open(parse_query(str(window.location.search)), "replace"))
+        self.on(window, "popstate", lambda e: self.deals.open(parse_query(str(window.location.search)), "replace"))
         self.on(window, "resize", lambda e: self.schedule_render())
         self.on(document.getElementById("stats-file"), "change",
                 lambda e: stats_view.read_file(e, lambda text: self.guard(lambda: self.stats_view.imported(text))))
@@ -126,9 +123,10 @@ class App:
         last = self.keeper.last_game()
         if not query and last is not None and last in BY_ID:  # a bare address (the installed app) reopens
             saved = self.keeper.read_save(last)  # the last game, under whatever options it was played
-            self.open(Request(saved.game, None) if saved is not None else parse_query(f"?game={last}"), "replace")
+            self.deals.open(Request(saved.game, None) if saved is not None else parse_query(f"?game={last}"),
+                            "replace")
         else:
-            self.open(parse_query(query), "replace")
+            self.deals.open(parse_query(query), "replace")
         self.root.removeAttribute("data-painted")
         document.body.classList.remove("painted")
         document.getElementById("loading").hidden = True
@@ -204,111 +202,7 @@ class App:
     def close_win(self) -> None:
         self.dialogs.close("win")
 
-    # --- deals -----------------------------------------------------------------------
-    def open(self, request: Request, history: str) -> None:
-        """Show the deal a request names; history is 'push', 'replace' or 'none'.
-
-        The saved game of that type is resumed when the request names it (or names no deal
-        number); when it names another deal, the saved game is kept and offered."""
-        saved = self.keeper.read_save(request.game.id)
-        game = request.game
-        if saved is not None and saved.game.options == game.options and request.seed in (None, saved.seed):
-            self.load(game, saved.seed, history, saved)
-        else:
-            kept = saved is not None and bool(saved.moves)
-            self.load(game, request.seed if request.seed is not None else fresh_seed(), history, keep_save=kept)
-            if saved is not None and kept:
-                self.offer_resume(saved)
-        self.show_notes(request.problems)
-
-    def show_notes(self, problems: list[Callable[[], str]]) -> None:
-        """Tell what was wrong with the URL, a save or the statistics, once the table is
-        shown (said again in a newly chosen language, like every message)."""
-        notes = problems + self.keeper.take_notes()
-        if notes and self.keeper.resumable is not None:  # said with the offer to resume, not over it
-            self.offer_resume(self.keeper.resumable, notes)
-        elif notes and self.bar.kind() == "stuck":  # nor over "no moves left"
-            stuck, action = self.bar.words
-            self.message(lambda: " ".join([note() for note in notes] + [words(stuck)]), "stuck", action,
-                         self.bar.action)
-        elif notes:
-            self.message(lambda: " ".join(note() for note in notes), "warning")
-
-    def load(self, game: Game, seed: int, history: str, session: Session | None = None,
-             save_old: bool = True, keep_save: bool = False) -> None:
-        """Show a deal (or a session of it).  ``keep_save``: the saved game of this type
-        is another deal, kept (not written over, not counted as abandoned) until the
-        first move here."""
-        if self.session is not None and save_old:
-            self.save()  # the game being left, with its time up to now
-        same_layout = self.session is not None and self.session.game.spec is game.spec \
-            and self.session.game.options == game.options
-        # a deal left before its first move, while another deal's save was kept: that
-        # save stays kept, and offered, through a new deal or an option change
-        carried = self.keeper.resumable if session is None and self.session is not None and self.keeper.keep_save \
-            and not self.session.moves and self.session.game.id == game.id else None
-        self.assist.forget()
-        self.session = session or Session(game, seed)
-        self.keeper.keep_save = keep_save or carried is not None
-        self.keeper.resumable = None
-        self.interaction.reset()
-        self.pointer.press = None
-        if not same_layout:
-            self.view.setup(game)
-            toolbar.build_options(game)
-            toolbar.build_actions(game)
-        self.view.instant(window)
-        self.clear_message()
-        if self.updates.waiting():
-            self.updates.offer()  # again with each deal, until taken
-        self.close_win()
-        query = to_query(game, seed)
-        if history == "push":
-            window.history.pushState(None, "", query)
-        elif history == "replace" and str(window.location.search) != query:
-            window.history.replaceState(None, "", query)
-        document.getElementById("game").value = game.id
-        self.root.dataset.game = game.id
-        self.root.dataset.seed = str(seed)
-        toolbar.show_deal(seed)
-        self.keeper.set_last_game(game.id)
-        self.show_time()
-        self.refresh()
-        if carried is not None:
-            self.offer_resume(carried)
-
-    def new_deal(self) -> None:
-        assert self.session is not None
-        game = self.session.game
-        if self.settings.get("winnable"):
-            self.close_win()  # (from the win dialog) its search's progress and cancel must show
-            self.assist.find_winnable(game, fresh_seed, lambda seed: self.load(game, seed, "push"))
-        else:
-            self.load(game, fresh_seed(), "push")
-
-    def switch_game(self, game_id: str) -> None:
-        """Another game from the menu: its saved game, else a new deal (a winnable one,
-        under "winnable deals only": the table keeps its game until one is found)."""
-        saved = self.keeper.read_save(game_id)
-        if saved is not None:
-            self.load(saved.game, saved.seed, "push", saved)
-        elif self.settings.get("winnable") and self.session is not None:
-            game = get_game(game_id)
-            document.getElementById("game").value = self.session.game.id  # what the table shows
-            self.assist.find_winnable(game, fresh_seed, lambda seed: self.load(game, seed, "push"), named=True)
-            return
-        else:
-            self.load(get_game(game_id), fresh_seed(), "push")
-        self.show_notes([])
-
-    def set_option(self, name: str, value: str) -> None:
-        """A changed option plays the same deal number under the new rules."""
-        assert self.session is not None
-        options = dict(self.session.game.options)
-        options[name] = value
-        self.load(get_game(self.session.game.id, options), self.session.seed, "push")
-        toolbar.focus_option(name)
-
+    # --- the toolbar ---------------------------------------------------------------------
     def action_clicked(self, event: JsProxy) -> None:
         kind = toolbar.action_clicked(event)
         if kind is not None:
@@ -317,7 +211,7 @@ class App:
     def option_changed(self, event: JsProxy) -> None:
         change = toolbar.option_changed(event)
         if change is not None:
-            self.set_option(*change)
+            self.deals.set_option(*change)
 
     # --- actions ---------------------------------------------------------------------
     def unpick(self) -> None:
@@ -398,7 +292,7 @@ class App:
             self.frame_pending = True
             window.requestAnimationFrame(create_once_callable(self.frame))
 
-    def frame(self, _t: Any = None) -> None:
+    def frame(self, _time: object = None) -> None:
         self.frame_pending = False
         if self.session is not None:
             self.render()
@@ -452,10 +346,10 @@ class App:
         game, state = session.game, session.state
         standstill = game.standstill(state, session.states[0], stuck=status == "stuck") if status != "won" else None
         if standstill is not None and standstill.kind == "stuck":
-            self.message(lambda: standstill_words(game, state, standstill), "stuck", lambda: t("new"), self.new_deal)
+            self.message(lambda: standstill_words(game, state, standstill), "stuck", lambda: t("new"), self.deals.new_deal)
         elif standstill is not None:  # only a button (a reshuffle, a redeal) can go on: named
             self.message(lambda: standstill_words(game, state, standstill), "stuck")
-        elif document.getElementById("message").getAttribute("data-kind") in ("stuck", "hint", "blunder"):
+        elif self.bar.kind() in ("stuck", "hint", "blunder"):
             self.clear_message()  # said of another position
 
     # --- time and statistics -----------------------------------------------------------
@@ -468,25 +362,10 @@ class App:
         if self.session is not None:
             toolbar.show_time(self.session.elapsed_ms)
 
-    def show_stats(self) -> None:
-        self.stats_view.show()
-
-    # --- saved games (the keeper's Events: keeper.py) ------------------------------------
+    # --- saved games (keeper.py) ---------------------------------------------------------
     def save(self) -> None:
         """Keep the game in progress (see Keeper.save)."""
         self.keeper.save(self.session)
-
-    def took_newer(self, saved: Session) -> None:
-        """Another tab saved a newer game of this type: it is shown instead."""
-        self.load(saved.game, saved.seed, "replace", saved, save_old=False)
-        self.message(lambda: t("tabs.updated"), "info")
-
-    def took_time(self) -> None:
-        self.show_time()
-
-    def offer_dropped(self) -> None:
-        if self.bar.action == self.resume:
-            self.clear_message()  # a move here: the other deal's save is written over
 
     def other_tab(self, event: JsProxy) -> None:
         """Another tab of the app changed the storage: take its statistics, and its game
@@ -497,20 +376,7 @@ class App:
             return
         if self.keeper.other_tab(self.session, key, value if isinstance(value, str) else None) \
                 and self.stats_view.shown():
-            self.show_stats()
-
-    def offer_resume(self, saved: Session, notes: list[Callable[[], str]] | None = None) -> None:
-        """Offer the saved game of another deal (after what else there is to tell)."""
-        self.keeper.resumable = saved
-        told = notes or []
-        self.message(lambda: " ".join([note() for note in told] + [t(
-            "resume", game=game_name(saved.game.spec), seed=saved.seed, n=saved.move_count)]),
-            "warning" if told else "resume", lambda: t("resume.action"), self.resume)
-
-    def resume(self) -> None:
-        saved = self.keeper.resumable
-        if saved is not None:
-            self.load(saved.game, saved.seed, "push", saved)
+            self.stats_view.show()
 
     def storage_failed(self) -> None:
         """The browser refuses storage (private mode, full or disabled): told once; play

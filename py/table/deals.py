@@ -1,0 +1,198 @@
+"""Which deal is on the table: the one an address names (or the last game, for a bare
+address), the saved game of its type resumed, or kept and offered when the address names
+another deal; a new deal, another game from the menu, an option changed; another tab's
+newer game taken up; and what was wrong with the address, a save or the statistics, told
+once the table is shown.
+
+It sees the app through ``Host``, the parts it sets up for each deal.  DOM elements are
+pyodide ``JsProxy`` objects, opaque to the type checker.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Protocol
+
+from pyodide.ffi import JsProxy
+from pyscript import document, window
+
+from patience.game import Game
+from patience.registry import get_game
+from patience.session import Session
+
+from . import toolbar
+from .assist import Assistant
+from .dialogs import MessageBar, words
+from .i18n import game_name, t
+from .interaction import Interaction
+from .keeper import Keeper, Settings
+from .pointer import Pointer
+from .ports import Words
+from .updates import Updates
+from .urlstate import MAX_SEED, Request, to_query
+from .view import View
+
+
+def fresh_seed() -> int:
+    """A new deal number (nine digits at most, easy to read out and type)."""
+    return random.randint(1, min(MAX_SEED, 999_999_999))
+
+
+class Host(Protocol):
+    """What the deals ask of the app (the composition root): its parts, and a redraw."""
+
+    session: Session | None
+    root: JsProxy
+    settings: Settings
+    keeper: Keeper
+    view: View
+    assist: Assistant
+    interaction: Interaction
+    pointer: Pointer
+    updates: Updates
+    bar: MessageBar
+
+    def save(self) -> None: ...
+    def refresh(self) -> None: ...
+    def show_time(self) -> None: ...
+    def clear_message(self) -> None: ...
+    def close_win(self) -> None: ...
+    def message(self, text: Words, kind: str = "info", action: Words = "",
+                on_action: Callable[[], None] | None = None) -> None: ...
+
+
+class Deals:
+    """Opens deals on the table, and is the keeper's listener (``keeper.Events``)."""
+
+    def __init__(self, app: Host) -> None:
+        self.app = app
+
+    def open(self, request: Request, history: str) -> None:
+        """Show the deal a request names; history is 'push', 'replace' or 'none'.
+
+        The saved game of that type is resumed when the request names it (or names no deal
+        number); when it names another deal, the saved game is kept and offered."""
+        saved = self.app.keeper.read_save(request.game.id)
+        game = request.game
+        if saved is not None and saved.game.options == game.options and request.seed in (None, saved.seed):
+            self.load(game, saved.seed, history, saved)
+        else:
+            kept = saved is not None and bool(saved.moves)
+            self.load(game, request.seed if request.seed is not None else fresh_seed(), history, keep_save=kept)
+            if saved is not None and kept:
+                self.offer_resume(saved)
+        self.show_notes(request.problems)
+
+    def show_notes(self, problems: list[Callable[[], str]]) -> None:
+        """Tell what was wrong with the URL, a save or the statistics, once the table is
+        shown (said again in a newly chosen language, like every message)."""
+        notes = problems + self.app.keeper.take_notes()
+        if notes and self.app.keeper.resumable is not None:  # said with the offer to resume, not over it
+            self.offer_resume(self.app.keeper.resumable, notes)
+        elif notes and self.app.bar.kind() == "stuck":  # nor over "no moves left"
+            stuck, action = self.app.bar.words
+            self.app.message(lambda: " ".join([note() for note in notes] + [words(stuck)]), "stuck", action,
+                         self.app.bar.action)
+        elif notes:
+            self.app.message(lambda: " ".join(note() for note in notes), "warning")
+
+    def load(self, game: Game, seed: int, history: str, session: Session | None = None,
+             save_old: bool = True, keep_save: bool = False) -> None:
+        """Show a deal (or a session of it).  ``keep_save``: the saved game of this type
+        is another deal, kept (not written over, not counted as abandoned) until the
+        first move here."""
+        if self.app.session is not None and save_old:
+            self.app.save()  # the game being left, with its time up to now
+        same_layout = self.app.session is not None and self.app.session.game.spec is game.spec \
+            and self.app.session.game.options == game.options
+        # a deal left before its first move, while another deal's save was kept: that
+        # save stays kept, and offered, through a new deal or an option change
+        carried = self.app.keeper.resumable if session is None and self.app.session is not None and self.app.keeper.keep_save \
+            and not self.app.session.moves and self.app.session.game.id == game.id else None
+        self.app.assist.forget()
+        self.app.session = session or Session(game, seed)
+        self.app.keeper.keep_save = keep_save or carried is not None
+        self.app.keeper.resumable = None
+        self.app.interaction.reset()
+        self.app.pointer.press = None
+        if not same_layout:
+            self.app.view.setup(game)
+            toolbar.build_options(game)
+            toolbar.build_actions(game)
+        self.app.view.instant(window)
+        self.app.clear_message()
+        if self.app.updates.waiting():
+            self.app.updates.offer()  # again with each deal, until taken
+        self.app.close_win()
+        query = to_query(game, seed)
+        if history == "push":
+            window.history.pushState(None, "", query)
+        elif history == "replace" and str(window.location.search) != query:
+            window.history.replaceState(None, "", query)
+        document.getElementById("game").value = game.id
+        self.app.root.dataset.game = game.id
+        self.app.root.dataset.seed = str(seed)
+        toolbar.show_deal(seed)
+        self.app.keeper.set_last_game(game.id)
+        self.app.show_time()
+        self.app.refresh()
+        if carried is not None:
+            self.offer_resume(carried)
+
+    def new_deal(self) -> None:
+        assert self.app.session is not None
+        game = self.app.session.game
+        if self.app.settings.get("winnable"):
+            self.app.close_win()  # (from the win dialog) its search's progress and cancel must show
+            self.app.assist.find_winnable(game, fresh_seed, lambda seed: self.load(game, seed, "push"))
+        else:
+            self.load(game, fresh_seed(), "push")
+
+    def switch_game(self, game_id: str) -> None:
+        """Another game from the menu: its saved game, else a new deal (a winnable one,
+        under "winnable deals only": the table keeps its game until one is found)."""
+        saved = self.app.keeper.read_save(game_id)
+        if saved is not None:
+            self.load(saved.game, saved.seed, "push", saved)
+        elif self.app.settings.get("winnable") and self.app.session is not None:
+            game = get_game(game_id)
+            document.getElementById("game").value = self.app.session.game.id  # what the table shows
+            self.app.assist.find_winnable(game, fresh_seed, lambda seed: self.load(game, seed, "push"), named=True)
+            return
+        else:
+            self.load(get_game(game_id), fresh_seed(), "push")
+        self.show_notes([])
+
+    def set_option(self, name: str, value: str) -> None:
+        """A changed option plays the same deal number under the new rules."""
+        assert self.app.session is not None
+        options = dict(self.app.session.game.options)
+        options[name] = value
+        self.load(get_game(self.app.session.game.id, options), self.app.session.seed, "push")
+        toolbar.focus_option(name)
+
+    def offer_resume(self, saved: Session, notes: list[Callable[[], str]] | None = None) -> None:
+        """Offer the saved game of another deal (after what else there is to tell)."""
+        self.app.keeper.resumable = saved
+        told = notes or []
+        self.app.message(lambda: " ".join([note() for note in told] + [t(
+            "resume", game=game_name(saved.game.spec), seed=saved.seed, n=saved.move_count)]),
+            "warning" if told else "resume", lambda: t("resume.action"), self.resume)
+
+    def resume(self) -> None:
+        saved = self.app.keeper.resumable
+        if saved is not None:
+            self.load(saved.game, saved.seed, "push", saved)
+
+    # --- the keeper's events (keeper.Events) ----------------------------------------------
+    def took_newer(self, saved: Session) -> None:
+        """Another tab saved a newer game of this type: it is shown instead."""
+        self.load(saved.game, saved.seed, "replace", saved, save_old=False)
+        self.app.message(lambda: t("tabs.updated"), "info")
+
+    def took_time(self) -> None:
+        self.app.show_time()
+
+    def offer_dropped(self) -> None:
+        if self.app.bar.action == self.resume:
+            self.app.clear_message()  # a move here: the other deal's save is written over
