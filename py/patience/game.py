@@ -187,7 +187,7 @@ class Game:
             return 0
         n = len(state.piles[i]) - index
         sizes = self.pick_sizes(state, i)
-        if n >= 1 and (n in sizes or (n == 1 and sizes)):
+        if n in sizes or (n == 1 and sizes):
             return n
         return 0
 
@@ -468,7 +468,10 @@ class Game:
             state = self.apply(state, stock)
 
     def standstill(self, state: State, first: State, stuck: bool | None = None) -> Standstill | None:
-        """Why play cannot go on by a card move, or None (it can, or the game is won).
+        """Why play cannot go on, or None: it can (by a card move, a turn of the stock or a
+        place action), or the game is won.  A standstill is "stuck" (no moves left, though
+        the stock may still turn without ever freeing a card) or "specials" (only a
+        special action's button, such as a reshuffle, can go on).
         ``first``: the deal's first position (a deal stuck from there is named so: undoing
         or restarting cannot help it).  ``stuck``: ``is_stuck(state)`` when the caller
         knows it already (from ``status``), so that the search is not made twice."""

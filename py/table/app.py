@@ -1,7 +1,8 @@
-"""The composition root: it builds the table's parts and wires the page's events to them,
-and it owns the deal on the table (the URL, deals, play, undo and redo, the redraw).
+"""The composition root: it builds the table's parts and wires the page's events to them;
+it plays moves (and undoes, redoes and restarts them) and redraws the table after each.
 
-The parts: the view (view.py), the input (pointer.py: pointer, touch and keys) and its
+The parts: which deal is on the table (deals.py: the URL, saved games resumed or offered,
+new deals, options), the view (view.py), the input (pointer.py: pointer, touch and keys) and its
 interaction model (interaction.py: what a tap, a drag or a key means, with no DOM), the
 keeper of saves, statistics and settings (keeper.py, on storage.py), dialogs and messages
 (dialogs.py), the statistics view (stats_view.py), settings and language (settings.py),

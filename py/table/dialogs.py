@@ -123,7 +123,7 @@ class Dialogs:
             listing = document.createElement("dl")
             for opt in spec.options:
                 term = document.createElement("dt")
-                term.textContent = t("help.option", label=option_label(spec, opt), value=value_label(spec, opt, opt.default))
+                term.textContent = t("help.option", label=option_label(opt), value=value_label(opt, opt.default))
                 term.dataset.option = opt.name
                 text = document.createElement("dd")
                 text.textContent = help_.options.get(opt.name, "")

@@ -3,8 +3,8 @@ with the other-tab rule), statistics, settings and the last game played.  Pure: 
 and writes through a ``Storage`` (storage.py), which tests back with a dict; two keepers
 sharing one dict are two tabs.
 
-What is found wrong on the way (a damaged save set aside, damaged statistics, storage
-refused before the table is shown) is kept in ``notes`` by subject, worded when said (in
+What is found wrong on the way (a damaged save set aside, damaged statistics; the app
+adds storage refused before the table is shown) is kept in ``notes`` by subject, worded when said (in
 the language of the moment), for the table to tell once it is shown.  What the table
 must show because of the keeper's work (another tab's newer game, its clock) it is told
 through ``Events``.

@@ -19,13 +19,13 @@ from .i18n import game_name, t
 from .keeper import SETTINGS, Setting, Settings, valid_setting
 
 
-def option_label(spec: GameSpec, opt: Option) -> str:
+def option_label(opt: Option) -> str:
     if i18n.language() == "ru":
-        return opt.label_ru
+        return opt.label_ru or opt.label or opt.name
     return opt.label or opt.name
 
 
-def value_label(spec: GameSpec, opt: Option, value: str) -> str:
+def value_label(opt: Option, value: str) -> str:
     if i18n.language() == "ru":
         return opt.value_labels_ru[value]  # KeyError: a value this version does not know
     if value in opt.value_labels:

@@ -39,7 +39,7 @@ def record_title(key: str) -> str:
         if opt is not None and value == opt.default:
             continue
         try:
-            parts.append(f"{option_label(spec, opt)}: {value_label(spec, opt, value)}" if opt is not None else pair)
+            parts.append(f"{option_label(opt)}: {value_label(opt, value)}" if opt is not None else pair)
         except KeyError:  # a value this version does not know
             parts.append(pair)
     return game_name(spec) + (f" ({'; '.join(parts)})" if parts else "")

@@ -36,14 +36,14 @@ def build_options(game: Game) -> None:
     for opt in game.spec.options:
         label = document.createElement("label")
         text = document.createElement("span")
-        text.textContent = option_label(game.spec, opt)
+        text.textContent = option_label(opt)
         select = document.createElement("select")
         select.name = opt.name
         select.dataset.option = opt.name
         for value in opt.values:
             o = document.createElement("option")
             o.value = value
-            o.textContent = value_label(game.spec, opt, value)
+            o.textContent = value_label(opt, value)
             select.appendChild(o)
         select.value = game.options[opt.name]
         label.appendChild(text)
