@@ -304,9 +304,7 @@ class KlondikeSearch(TalonSearch):
     again at the deal in the real game (``drop_twins``).  A win without trades is a real
     win; trades are tried after every other move of a position, so such a win comes
     first where one is near.  A hard lost deal is proven lost in fewer positions, often
-    many times fewer: seed 160 of the literature's rules in 149 054 instead of 348 951,
-    seed 18 in 488 936, which 1.5 million positions did not prove before
-    (docs/winnability.md)."""
+    many times fewer (docs/winnability.md has the counts)."""
 
     def __init__(self, game: "Game", state: State, probe: int = 0, twins: bool = False) -> None:
         """``twins``: search the game of twins first (see the class docstring), the real
