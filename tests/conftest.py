@@ -67,20 +67,20 @@ def pytest_runtest_protocol(item, nextitem):
 
 
 CRASHES: list[tuple[str, str]] = []  # (Chromium's log, the test during which a page crashed)
-RERUNS: list[str] = []  # the tests run again because of such a crash
+RERUNS: list[str] = []  # the tests run again (after such a crash, or by their own flaky mark)
 
 
 def pytest_runtest_logreport(report):
     for name, (log, tests) in (p for p in report.user_properties if p[0] == "chromium-crashes"):
         CRASHES.extend((log, test) for test in tests)
-    if report.outcome == "rerun":
+    if report.outcome == "rerun" and report.nodeid not in RERUNS:
         RERUNS.append(report.nodeid)
 
 
 def pytest_terminal_summary(terminalreporter):
     if not CRASHES and not RERUNS:
         return
-    terminalreporter.section("Chromium renderer crashes")
+    terminalreporter.section("Chromium renderer crashes and reruns")
     for _, test in CRASHES:
         terminalreporter.line(f"a page crashed during {test}")
     for test in RERUNS:

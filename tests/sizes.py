@@ -7,6 +7,9 @@ through the two counts it sets.
     PATIENCE_LONG=1            the long size of everything below
     PATIENCE_FUZZ_MOVES=N      fuzzed engine moves per game (tests/test_fuzz.py)
     PATIENCE_MONKEY_ACTIONS=N  monkey actions per game (tests/e2e/test_monkey.py)
+    PATIENCE_WIN_MOVES=N       moves of a won Klondike deal played through the table before
+                               Finish (tests/e2e/test_play.py, test_access.py; 0: all)
+    PATIENCE_ENDGAMES=N        late positions of each solver agreement test (tests/test_solver.py)
 """
 
 from __future__ import annotations

@@ -330,6 +330,11 @@ def test_safe_moves_play_by_themselves_when_asked(page):
 
 
 @pytest.mark.alone  # it times the page's tasks: another test's load would lengthen them
+# a task is timed by the wall clock, and a loaded machine may pause the page within one (a
+# 79 ms task was seen so, in a run of the whole suite with the machine busy with other
+# work): a run that met such a pause runs once more, listed as a rerun; a page whose
+# slices run long fails both runs
+@pytest.mark.flaky(reruns=1)
 @pytest.mark.parametrize("query", [
     # a deal that stays undecided for minutes (seed 12, used before, is now proven lost
     # before any search)
