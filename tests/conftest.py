@@ -38,7 +38,8 @@ def pytest_xdist_make_scheduler(config, log):
 
     class BrowserFiles(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return nodeid.split("::")[0] if nodeid.startswith("tests/e2e/") else nodeid
+            file = nodeid.split("::")[0]
+            return file if "e2e" in file.split("/")[:-1] else nodeid
 
     return BrowserFiles(config, log)
 
