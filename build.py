@@ -4,7 +4,8 @@
     python3 build.py serve [--port 8000]   build what is missing, serve on 127.0.0.1
     python3 build.py test [pytest args]    install test needs, build, run every test
     python3 build.py site DIR              a deployable static folder
-    python3 build.py reliability           run the hardening tests, write docs/reliability.md
+    python3 build.py reliability           the hardening and other long tests in their long size,
+                                           then docs/reliability.md from their figures
 
 The Pyodide and PyScript runtimes come from the npm registry through ``npm pack``
 (pinned versions), are checked against pinned integrity hashes and unpacked into
@@ -439,14 +440,27 @@ def test(args: list[str]) -> int:
         if rc != 0:
             return rc
     say("pytest")
-    return subprocess.run([str(venv_python()), "-m", "pytest", *args], cwd=ROOT, env=env).returncode
+    return subprocess.run([str(venv_python()), "-m", "pytest", *pytest_options(args), *args], cwd=ROOT,
+                          env=env).returncode
+
+
+def pytest_options(args: list[str]) -> list[str]:
+    """What every test run gets unless its own arguments say otherwise: one pytest-xdist
+    worker per core (each with its own server, Chromium and booted pages), the tests of
+    a browser test file kept together in one worker, the unit tests spread one by one
+    (``--dist loadscope``, whose scopes tests/conftest.py sets so)."""
+    if any(a.startswith(("-n", "--numprocesses", "--dist")) or a.endswith("no:xdist") for a in args):
+        return []
+    return ["-n", str(os.cpu_count() or 1), "--dist", "loadscope"]
 
 
 def reliability() -> int:
-    """Run the hardening tests, then write docs/reliability.md from their figures."""
+    """Run the hardening tests and the other tests marked ``reliability``, in their long
+    size (PATIENCE_LONG=1, tests/sizes.py), then write docs/reliability.md from their
+    figures."""
     shutil.rmtree(BUILD / "reliability", ignore_errors=True)
-    rc = test(["-q", "tests/test_fuzz.py", "tests/test_stats.py", "tests/e2e/test_monkey.py",
-               "tests/e2e/test_faults.py"])
+    os.environ["PATIENCE_LONG"] = "1"
+    rc = test(["-q", "-m", "reliability", "tests"])
     if rc != 0:
         return rc
     return subprocess.run([sys.executable, str(ROOT / "tools" / "reliability.py")], cwd=ROOT).returncode

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""The long runs of the hardening tests: many more fuzzed moves per game and monkey
-actions per game than `python3 build.py test` runs.
+"""The longest runs of the hardening tests: many more fuzzed moves per game and monkey
+actions per game than `python3 build.py test` (4,000 and 18) or `python3 build.py
+reliability` (10,000 and 40) run; the other sizes are reliability's (PATIENCE_LONG=1,
+tests/sizes.py).
 
     python3 bench/fuzz_long.py [--moves N] [--actions N]
 
@@ -21,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def main(argv: list[str]) -> int:
     moves = argv[argv.index("--moves") + 1] if "--moves" in argv else "100000"
     actions = argv[argv.index("--actions") + 1] if "--actions" in argv else "200"
-    env = {**os.environ, "PATIENCE_FUZZ_MOVES": moves, "PATIENCE_MONKEY_ACTIONS": actions}
+    env = {**os.environ, "PATIENCE_LONG": "1", "PATIENCE_FUZZ_MOVES": moves, "PATIENCE_MONKEY_ACTIONS": actions}
     rc = subprocess.run([sys.executable, str(ROOT / "build.py"), "test", "-q", "tests/test_fuzz.py",
                          "tests/e2e/test_monkey.py"], cwd=ROOT, env=env).returncode
     figures = ROOT / "build" / "reliability"

@@ -1,6 +1,6 @@
 """Engine fuzzing: hypothesis-driven random playouts of every game and option set, at
-least ``PATIENCE_FUZZ_MOVES`` moves per game (10,000 by default; bench/fuzz_long.py runs
-many more), checking after every move that
+least ``FUZZ_MOVES`` moves per game (tests/sizes.py: 4,000 in ``build.py test``, 10,000 in
+``build.py reliability``; bench/fuzz_long.py runs many more), checking after every move that
 
 - every card is there exactly once and face-down counts are valid,
 - ``legal_moves`` is deterministic (the same twice, and for the position read back from
@@ -20,7 +20,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import os
 import random
 from pathlib import Path
 
@@ -32,8 +31,11 @@ from patience import GAMES, IllegalMoveError, Session, get_game
 from patience.errors import PatienceError
 from patience.game import MOVE, Move
 from patience.solver import WON, solve
+from sizes import FUZZ_MOVES
 
-MOVES_PER_GAME = int(os.environ.get("PATIENCE_FUZZ_MOVES", "10000"))
+pytestmark = pytest.mark.reliability  # build.py reliability runs this file, for its figures
+
+MOVES_PER_GAME = FUZZ_MOVES
 EXAMPLES = 20
 FIGURES = Path(__file__).resolve().parent.parent / "build" / "reliability"
 

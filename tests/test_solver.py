@@ -17,6 +17,7 @@ from patience.solver import (ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Search, hint, 
                              talon_positions)
 from patience.rng import Rng
 from patience.state import State
+from sizes import ENDGAMES
 
 # deals that a small budget wins (the solver is deterministic), as each game declares them
 # (GameSpec.quick_wins; tests/test_registry.py asks every game for some)
@@ -319,11 +320,24 @@ def agrees_with_the_plain_search(game: Game, states, counters: bool = False) -> 
     return verdicts
 
 
+def endgames(full: int) -> int:
+    """How many random late positions an agreement test checks: ``full`` in the long run,
+    fewer (the first of the same ones) in ``build.py test`` (tests/sizes.py)."""
+    return min(full, ENDGAMES)
+
+
+def at_least(k: int, full: int) -> int:
+    """The least count of a verdict among ``full`` positions, ``k``, for the share of them
+    checked now (at least one: both verdicts are always seen)."""
+    return max(1, k * endgames(full) // full)
+
+
 def own_search_verdicts(game: Game, search: type, endgame, rng: Rng) -> list[str]:
-    """The verdicts on 80 random late positions (``endgame``) of a game whose solver runs
-    its own ``search`` (a Hunt's complete search), each checked against the plain search."""
+    """The verdicts on random late positions (``endgame``: 80 of them, fewer in the
+    default run) of a game whose solver runs its own ``search`` (a Hunt's complete
+    search), each checked against the plain search."""
     assert isinstance(model_of(game).searcher(game.deal(1)).full, search)
-    return agrees_with_the_plain_search(game, (endgame(game, rng) for _ in range(80)))
+    return agrees_with_the_plain_search(game, (endgame(game, rng) for _ in range(endgames(80))))
 
 
 STOCK = 3
@@ -352,6 +366,7 @@ def endgame(game: Game, rng: Rng) -> State:
     return State(tuple(piles), tuple(down), game.empty_state().info)
 
 
+@pytest.mark.reliability  # all its positions in the long run
 @pytest.mark.parametrize("opts", [{"draw": "1", "runs": "any"}, {}])
 def test_klondike_search_agrees_with_the_plain_search_on_endgames(opts):
     """Klondike's own search (K+, pruning, the looser game's verdict, keys that forget
@@ -362,8 +377,8 @@ def test_klondike_search_agrees_with_the_plain_search_on_endgames(opts):
     above covers those rules.)"""
     game = get_game("klondike", opts)
     rng = Rng(5, "endgames")
-    verdicts = agrees_with_the_plain_search(game, (endgame(game, rng) for _ in range(60)))
-    assert verdicts.count(WON) >= 20 and verdicts.count(LOST) >= 3, verdicts
+    verdicts = agrees_with_the_plain_search(game, (endgame(game, rng) for _ in range(endgames(60))))
+    assert verdicts.count(WON) >= at_least(20, 60) and verdicts.count(LOST) >= at_least(3, 60), verdicts
 
 
 def test_klondike_probes_count_like_face_up_cards_as_one():
@@ -611,6 +626,7 @@ def gaps_endgame(game: Game, rng: Rng) -> State:
     return game.with_info(state, "seed", 1)
 
 
+@pytest.mark.reliability  # all its positions in the long run
 @pytest.mark.parametrize("game_id,opts", [("potocki", {"reshuffles": "0"}), ("potocki", {"reshuffles": "1"}),
                                           ("gaps8", {"reshuffles": "0"}), ("gaps8", {"reshuffles": "1"})])
 def test_gaps_search_agrees_with_the_plain_search_on_endgames(game_id, opts):
@@ -625,14 +641,14 @@ def test_gaps_search_agrees_with_the_plain_search_on_endgames(game_id, opts):
     rng = Rng(7, "gaps endgames")
 
     def states():
-        for i in range(80):
+        for i in range(endgames(80)):
             state = gaps_endgame(game, rng)
             if opts["reshuffles"] == "1" and i % 2:
                 state = game.with_info(state, "reshuffles", 1)
             yield state
 
     verdicts = agrees_with_the_plain_search(game, states(), counters=True)
-    assert verdicts.count(WON) >= 10 and verdicts.count(LOST) >= 5, verdicts
+    assert verdicts.count(WON) >= at_least(10, 80) and verdicts.count(LOST) >= at_least(5, 80), verdicts
 
 
 def test_gaps_key_sorts_rows_and_like_cards_only_once_no_reshuffle_is_left():
@@ -688,6 +704,7 @@ def canfield_endgame(game: Game, rng: Rng) -> State:
     return game.with_info(state, "base", base)
 
 
+@pytest.mark.reliability  # all its positions in the long run
 @pytest.mark.parametrize("opts", [{}, {"draw": "1"}, {"foundation_return": "on"}])
 def test_canfield_search_agrees_with_the_plain_search_on_endgames(opts):
     """Canfield's own search (K+, cards home that nothing needs, whole piles moved only to
@@ -698,7 +715,7 @@ def test_canfield_search_agrees_with_the_plain_search_on_endgames(opts):
     from patience.games.canfield_dfs import CanfieldSearch
 
     verdicts = own_search_verdicts(get_game("canfield", opts), CanfieldSearch, canfield_endgame, Rng(3, "canfield endgames"))
-    assert verdicts.count(WON) >= 10 and verdicts.count(LOST) >= 3, verdicts
+    assert verdicts.count(WON) >= at_least(10, 80) and verdicts.count(LOST) >= at_least(3, 80), verdicts
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in GAMES])
@@ -809,6 +826,7 @@ def frog_endgame(game: Game, rng: Rng) -> State:
     return State(tuple(piles), tuple(down), game.empty_state().info)
 
 
+@pytest.mark.reliability  # all its positions in the long run
 @pytest.mark.parametrize("opts", [{}, {"foundation": "any"}, {"reserve_to_piles": "off"}])
 def test_frog_search_agrees_with_the_plain_search_on_endgames(opts):
     """Frog's own search (a card goes home without branching only when no other card of
@@ -822,7 +840,8 @@ def test_frog_search_agrees_with_the_plain_search_on_endgames(opts):
     verdicts = own_search_verdicts(get_game("frog", opts), FrogSearch, frog_endgame, Rng(5, "frog endgames"))
     # regardless of suit, eight cards of a rank must all be buried for a loss: the random
     # positions are nearly all won (a loss of that kind is the next test's)
-    assert verdicts.count(WON) >= 10 and verdicts.count(LOST) >= (0 if opts.get("foundation") == "any" else 10), verdicts
+    assert verdicts.count(WON) >= at_least(10, 80) \
+        and verdicts.count(LOST) >= (0 if opts.get("foundation") == "any" else at_least(10, 80)), verdicts
 
 
 def test_frog_cards_of_one_kind_each_under_a_higher_one_are_lost_at_once():

@@ -7,6 +7,8 @@ import pytest
 from patience import get_game
 from table.stats import HISTORY, Stats, StatsError, clock, record_key
 
+pytestmark = pytest.mark.reliability  # build.py reliability runs this file, for its figures
+
 
 def test_records_are_kept_per_game_and_option_set():
     draw1, draw3 = get_game("klondike", {"draw": "1"}), get_game("klondike", {"draw": "3"})

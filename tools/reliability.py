@@ -1,6 +1,7 @@
 """docs/reliability.md from the figures the hardening tests leave in build/reliability/.
 
-Run through ``python3 build.py reliability``, which runs the tests first."""
+Run through ``python3 build.py reliability``, which runs the tests first, in their long
+size (PATIENCE_LONG=1, tests/sizes.py)."""
 
 from __future__ import annotations
 
@@ -41,10 +42,11 @@ def main() -> int:
     lines = [
         "# Reliability figures",
         "",
-        "Produced by `python3 build.py reliability`, which runs the hardening tests (the same ones",
-        "`python3 build.py test` runs) and writes this file from the figures they leave in",
-        "`build/reliability/`. The long runs are `python3 bench/fuzz_long.py` (many more fuzzed",
-        "moves and monkey actions); they print their figures.",
+        "Produced by `python3 build.py reliability`, which runs the hardening tests in their long",
+        "size (`python3 build.py test` runs them smaller: tests/sizes.py) and writes this file from",
+        "the figures they leave in `build/reliability/`. The longest runs are",
+        "`python3 bench/fuzz_long.py` (many more fuzzed moves and monkey actions); they print their",
+        "figures.",
         "",
         f"These figures: the run of the tests at commit `{commit()}`.",
         "",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import time
 import traceback
+from dataclasses import dataclass, fields
 from itertools import takewhile
 from typing import Callable
 
@@ -28,11 +29,38 @@ from .i18n import game_name, t
 from .interaction import move_words
 from .ports import Table
 
-SLICE_S = 0.02  # one slice of search: well under a long task (50 ms)
-STEP_S = 0.004  # one step within a slice
-ANALYSIS_S = 4.0  # search time for "is this position still winnable?"
-HINT_S = 0.15  # search time of a hint, which answers within about 300 ms
-WINNABLE_S = 2.5  # search time per candidate deal of "winnable deals only"
+
+@dataclass(frozen=True)
+class Budgets:
+    """The solver's time budgets at the table, in seconds.
+
+    The page uses these defaults.  A browser test may change any of them for a page of
+    its own: an object ``window.patienceBudgets`` that a script sets before the page's
+    own scripts run (Playwright's ``add_init_script``), e.g. ``{winnable_s: 0.3}``, is
+    read once, when this module is imported (``from_page``); a name it does not know,
+    or a value that is not a positive number of seconds, is ignored.  The page itself
+    never sets it."""
+
+    slice_s: float = 0.02  # one slice of search: well under a long task (50 ms)
+    step_s: float = 0.004  # one step within a slice
+    analysis_s: float = 4.0  # search time for "is this position still winnable?"
+    hint_s: float = 0.15  # search time of a hint, which answers within about 300 ms
+    winnable_s: float = 2.5  # search time per candidate deal of "winnable deals only"
+
+    @classmethod
+    def from_page(cls) -> Budgets:
+        given = getattr(window, "patienceBudgets", None)
+        if given is None:
+            return cls()
+        changes: dict[str, float] = {}
+        for field in fields(cls):
+            value = getattr(given, field.name, None)
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value <= 3600:
+                changes[field.name] = float(value)
+        return cls(**changes)
+
+
+BUDGETS = Budgets.from_page()
 WINNABLE_TRIES = 60
 WINNABLE_GIVE_UP = 8  # a search stops after so many deals in a row decided neither won nor lost
 WINNABLE_HOPELESS = 16  # so many in a row under the same rules: later searches stop at once
@@ -45,10 +73,10 @@ DIALOG_WAIT_MS = 250  # Finish and the demo look again this often while a dialog
 class Runner:
     """One search at a time, a slice per timer tick; a newer start cancels the older.
 
-    A slice is several small steps until SLICE_S has passed; the step size adapts to the
-    game (a Gaps position costs far more than a Klondike one), so no slice runs long.
-    A runner that yields to another waits while the other is busy (the background
-    indicator gives way to a hint).
+    A slice is several small steps until ``BUDGETS.slice_s`` has passed; the step size
+    adapts to the game (a Gaps position costs far more than a Klondike one), so no slice
+    runs long.  A runner that yields to another waits while the other is busy (the
+    background indicator gives way to a hint).
 
     While any search is at work Python's automatic garbage collection is off: in big
     searches its full collections, which walk every object the search holds, took up
@@ -101,7 +129,7 @@ class Runner:
     @staticmethod
     def sweep_trash() -> None:
         trash = Runner.trash
-        deadline = time.perf_counter() + SLICE_S
+        deadline = time.perf_counter() + BUDGETS.slice_s
         while trash and trash[0].sweep(max(deadline - time.perf_counter(), 0.001)):
             trash.pop(0)
         if trash:
@@ -150,7 +178,7 @@ class Runner:
 
     def slice(self, search: Search) -> bool:
         start = time.perf_counter()
-        deadline = start + SLICE_S
+        deadline = start + BUDGETS.slice_s
         try:
             while True:
                 before, t0 = search.nodes, time.perf_counter()
@@ -158,8 +186,8 @@ class Runner:
                     return True
                 now = time.perf_counter()
                 done, spent = search.nodes - before, now - t0
-                if done and spent > 0:  # aim at steps of STEP_S
-                    self.nodes = max(1, min(4096, int(done * STEP_S / spent)))
+                if done and spent > 0:  # aim at steps of step_s
+                    self.nodes = max(1, min(4096, int(done * BUDGETS.step_s / spent)))
                 if now >= deadline:
                     return False
         finally:
@@ -240,7 +268,7 @@ class Assistant:
             if self.analysis.busy and self.analysing is state:
                 return  # already at it (a redraw, not a move)
             self.analysing = state
-            search = Search(session.game, state, None, ANALYSIS_S)
+            search = Search(session.game, state, None, BUDGETS.analysis_s)
             self.analysis.start(search, lambda s: self.analysed(state, s))
         else:
             self.analysis.cancel()
@@ -313,7 +341,7 @@ class Assistant:
         if found is not None and found[0] == WON and found[1]:
             self.give_hint(found[1][0])
             return
-        self.task.start(Search(session.game, state, None, HINT_S), lambda s: self.hinted(state, s))
+        self.task.start(Search(session.game, state, None, BUDGETS.hint_s), lambda s: self.hinted(state, s))
 
     def hinted(self, state: State, search: Search) -> None:
         result = search.result()
@@ -418,7 +446,7 @@ class Assistant:
                 return
             self.play_then_continue(move, token)
 
-        self.task.start(Search(session.game, state, None, HINT_S * 2), searched)
+        self.task.start(Search(session.game, state, None, BUDGETS.hint_s * 2), searched)
 
     def play_then_continue(self, move: Move, token: int) -> None:
         if token != self.play_token or not self.playing:
@@ -515,7 +543,7 @@ class Assistant:
                 else:
                     next_deal()
 
-            self.task.start(Search(game, start, None, WINNABLE_S), done, failed=failed)
+            self.task.start(Search(game, start, None, BUDGETS.winnable_s), done, failed=failed)
 
         self.finding = True
         next_deal()

@@ -1,16 +1,21 @@
 """End-to-end set-up: one server, one browser and one booted page per session.
 
 Tests switch deals inside the running page (history.pushState + popstate, the same
-path as the browser's Back/Forward), so the ~3 s Python boot is paid once.  Every
-console error, page error and request to another origin fails the test that caused it.
+path as the browser's Back/Forward), so the ~3 s Python boot is paid once per session,
+that is once per pytest-xdist worker (each worker has its own server, browser and
+pages).  Every console error, page error and request to another origin fails the test
+that caused it.  The tests of one file run in one worker, in their order (tests/conftest.py
+makes each browser test file one scope of ``--dist loadscope``, which ``build.py test``
+uses).
 
 Chromium's renderer can crash on its own ("Page crashed" or "Target crashed", in tests
 that pass on every other run: seen once in a CI run, and four times in one run on this
 machine, once as the shared phone page first booted).  A test that failed while one of
-its pages crashed runs once more; a shared page that crashed is booted again, and so is
-a page whose renderer crashed while it booted.  Every crash and rerun is listed at the
-end of the run with the tail of Chromium's log, so a crash the app causes shows up there
-instead of passing unseen.
+its pages crashed runs once more (pytest-rerunfailures' ``flaky`` mark, whose condition
+is that crash); a shared page that crashed is booted again, and so is a page whose
+renderer crashed while it booted.  Every crash and rerun is listed at the end of the
+run with the tail of Chromium's log (tests/conftest.py), so a crash the app causes shows
+up there instead of passing unseen.
 """
 
 from __future__ import annotations
@@ -20,7 +25,6 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from _pytest.runner import runtestprotocol
 
 import build
 
@@ -29,8 +33,10 @@ ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 CHROMIUM_LOG = Path(tempfile.gettempdir()) / f"patience-chromium-{os.getpid()}.log"
-CRASHES: list[str] = []  # the tests during which a page's renderer crashed
-RERUNS: list[str] = []  # the tests run again because of such a crash
+CRASHES: list[str] = []  # the tests during which a page's renderer crashed (in this process)
+TOLD = 0  # how many of CRASHES went with a report
+BROWSERS: list = []  # this process's browser, once launched
+LATEST: list[str] = []  # the test that ran last in this process
 
 
 @pytest.fixture(scope="session")
@@ -55,11 +61,13 @@ def browser():
             """A context whose every page records a renderer crash in CRASHES."""
             context = new_context(**options)
             context.on("page", lambda page: page.on("crash", lambda _: CRASHES.append(
-                os.environ.get("PYTEST_CURRENT_TEST", "(between tests)"))))
+                os.environ.get("PYTEST_CURRENT_TEST") or (f"{LATEST[-1]} (as it ended)" if LATEST else "the start"))))
             return context
 
         b.new_context = watched_context
+        BROWSERS.append(b)
         yield b
+        BROWSERS.remove(b)
         b.close()
 
 
@@ -163,32 +171,40 @@ def fresh(browser, base_url):
     context.close()
 
 
+def crashed_in_its_run(item):
+    """The rerun condition of a failed test: a page crashed during its latest run.  The
+    news of a crash may still be on its way from the browser as the test fails: each
+    open page is asked something first (an answer, or the crash, comes back; a page
+    too busy to answer is given 5 s)."""
+    def crashed() -> bool:
+        if len(CRASHES) == getattr(item, "crashes_before", 0) and BROWSERS:
+            for context in BROWSERS[-1].contexts:
+                for page in context.pages:
+                    try:
+                        page.wait_for_function("() => true", timeout=5000)
+                    except Exception:
+                        pass
+        return len(CRASHES) > getattr(item, "crashes_before", 0)
+    return crashed
+
+
+def pytest_itemcollected(item):
+    """Every browser test (this folder's) runs once more after a renderer crash."""
+    item.add_marker(pytest.mark.flaky(reruns=1, condition=crashed_in_its_run(item)))
+
+
 @pytest.hookimpl(tryfirst=True)
-def pytest_runtest_protocol(item, nextitem):
-    """Run a browser test once more if it failed while one of its pages crashed."""
-    item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
-    crashes = len(CRASHES)
-    reports = runtestprotocol(item, nextitem=nextitem, log=False)
-    if len(CRASHES) > crashes and any(report.failed for report in reports):
-        RERUNS.append(item.nodeid)
-        reports = runtestprotocol(item, nextitem=nextitem, log=False)
-    for report in reports:
-        item.ihook.pytest_runtest_logreport(report=report)
-    item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
-    return True
+def pytest_runtest_setup(item):
+    item.crashes_before = len(CRASHES)  # each run of it (pytest-rerunfailures sets it up again)
+    LATEST[:] = [item.nodeid]
 
 
-def pytest_terminal_summary(terminalreporter):
-    if not CRASHES:
-        return
-    terminalreporter.section("Chromium renderer crashes")
-    for test in CRASHES:
-        terminalreporter.line(f"a page crashed during {test}")
-    for test in RERUNS:
-        terminalreporter.line(f"run again: {test}")
-    if CHROMIUM_LOG.exists():
-        lines = [line for line in CHROMIUM_LOG.read_text(errors="replace").splitlines()
-                 if "dbus" not in line.lower()]
-        terminalreporter.line(f"last lines of {CHROMIUM_LOG} (D-Bus noise left out):")
-        for line in lines[-40:]:
-            terminalreporter.line(line)
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A crash not told yet goes with the next report (to the controller, under xdist)."""
+    report = yield
+    global TOLD
+    if len(CRASHES) > TOLD:
+        report.user_properties.append(("chromium-crashes", (str(CHROMIUM_LOG), CRASHES[TOLD:])))
+        TOLD = len(CRASHES)
+    return report

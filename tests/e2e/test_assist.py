@@ -15,11 +15,18 @@ from patience.solver import LOST, WON, safe_moves, solve
 from table import saves
 from table.urlstate import to_query
 
-from ui import (click_stock, easy_win, message, open_deal, open_menu, play_by_pointer, set_language, table, visit,
-                wait_moves)
+from ui import (budgets, click_stock, easy_win, holds, message, open_deal, open_menu, play_by_pointer, set_language,
+                table, visit, wait_moves)
 
 READY = 'body[data-ready="1"]'
 VERDICT = "() => document.getElementById('winnable').dataset.verdict"
+# long enough for the demo's next move, were it still playing: a step's pause (320 ms)
+# and the search for its move (0.3 s), twice over
+DEMO_QUIET_MS = 1300
+
+
+def moves_are(n: str) -> str:
+    return f"() => document.getElementById('table').dataset.moves === '{n}'"
 
 
 def verdict_is(page, verdict: str, timeout: int = 30_000) -> None:
@@ -162,24 +169,22 @@ def test_the_demo_plays_and_stops(page):
     assert page.inner_text("#demo") == "Stop"
     page.click("#demo")
     assert page.get_attribute("#demo", "aria-pressed") == "false" and page.inner_text("#demo") == "Demo"
-    page.wait_for_timeout(200)
-    moves = table(page)["moves"]
-    page.wait_for_timeout(1500)
-    assert table(page)["moves"] == moves  # stopped
+    moves = table(page)["moves"]  # (a move is made in one go: none is half done now)
+    holds(page, moves_are(moves), DEMO_QUIET_MS)  # stopped
     page.click("#demo")  # again, and Restart stops it too, as Undo and New deal do
     page.wait_for_function(f"() => +document.getElementById('table').dataset.moves > {moves}", timeout=30_000)
     page.click("#restart")
     assert page.get_attribute("#demo", "aria-pressed") == "false"
-    page.wait_for_timeout(1500)
-    assert table(page)["moves"] == "0"
+    wait_moves(page, 0)
+    holds(page, moves_are("0"), DEMO_QUIET_MS)
     # the demo waits while the rules are open, and goes on once they close
     page.click("#demo")
     page.wait_for_function("() => +document.getElementById('table').dataset.moves >= 1", timeout=30_000)
     page.click("#rules")
-    page.wait_for_timeout(400)
+    page.wait_for_selector("#help", state="visible")
     moves = table(page)["moves"]
-    page.wait_for_timeout(1500)
-    assert table(page)["moves"] == moves and page.get_attribute("#demo", "aria-pressed") == "true"
+    holds(page, moves_are(moves), DEMO_QUIET_MS)
+    assert page.get_attribute("#demo", "aria-pressed") == "true"
     page.keyboard.press("Escape")
     page.wait_for_function(f"() => +document.getElementById('table').dataset.moves > {moves}", timeout=30_000)
     page.click("#demo")
@@ -264,8 +269,9 @@ def test_winnable_deals_only_holds_when_switching_game(page):
         click_stock(page)
         wait_moves(page, moves + 1)
         assert "stopped" in message(page)
-        page.wait_for_timeout(3000)  # longer than a search of one Frog deal
-        assert table(page)["game"] == "bride" and "stopped" in message(page)
+        holds(page, """() => document.getElementById('table').dataset.game === 'bride'
+            && document.getElementById('message-text').textContent.includes('stopped')""",
+              3000)  # longer than the search of one Frog deal (2.5 s)
     finally:
         set_option(page, "winnable", False)
 
@@ -287,8 +293,10 @@ def test_winnable_deals_only_gives_up_where_the_solver_decides_nothing(fresh):
     """Frog in suit: no deal is decided within the budget, won or lost, so a search stops
     after WINNABLE_GIVE_UP deals and offers a deal not checked; after WINNABLE_HOPELESS
     such deals in a row it says so at once (a page of its own: the shared page's cancel
-    test needs Frog's search to run)."""
+    test needs Frog's search to run).  Its deals are searched for 0.2 s each, not 2.5 s:
+    Frog in suit decides no deal in either."""
     page, _, base = fresh
+    budgets(page, winnable_s=0.2)
     visit(page, base + "?game=frog&seed=5")
     set_option(page, "winnable", True)
     warned = "() => document.getElementById('message').dataset.kind === 'warning'"
@@ -321,6 +329,12 @@ def test_safe_moves_play_by_themselves_when_asked(page):
         set_option(page, "auto", False)
 
 
+@pytest.mark.alone  # it times the page's tasks: another test's load would lengthen them
+# a task is timed by the wall clock, and a loaded machine may pause the page within one (a
+# 79 ms task was seen so, in a run of the whole suite with the machine busy with other
+# work): a run that met such a pause runs once more, listed as a rerun; a page whose
+# slices run long fails both runs
+@pytest.mark.flaky(reruns=1)
 @pytest.mark.parametrize("query", [
     # a deal that stays undecided for minutes (seed 12, used before, is now proven lost
     # before any search)
@@ -339,6 +353,6 @@ def test_the_page_stays_responsive_while_the_solver_works(page, query):
         window.__observer = new PerformanceObserver(list => window.__long.push(...list.getEntries().map(e => e.duration)));
         window.__observer.observe({type: 'longtask'}); }""")
     assert page.evaluate(VERDICT) == "checking"  # the solver is at work from here on
-    page.wait_for_timeout(4000)
+    page.wait_for_function(f"() => ({VERDICT})() !== 'checking'", timeout=60_000)  # its whole search
     long = page.evaluate("() => { window.__observer.disconnect(); return window.__long; }")
     assert not [d for d in long if d > 50], long

@@ -7,7 +7,6 @@ console error or unhandled rejection may appear (the shared Watch checks)."""
 from __future__ import annotations
 
 import json
-import os
 import random
 from pathlib import Path
 from urllib.parse import parse_qsl
@@ -17,9 +16,12 @@ import pytest
 from patience import GAMES, get_game
 from table import saves
 
+from sizes import MONKEY_ACTIONS
 from ui import READ_DOM, expected_dom, open_deal
 
-ACTIONS = int(os.environ.get("PATIENCE_MONKEY_ACTIONS", "40"))
+pytestmark = pytest.mark.reliability  # build.py reliability runs this file, for its figures
+
+ACTIONS = MONKEY_ACTIONS  # per game (tests/sizes.py: more in the long run)
 CHECK_EVERY = 6
 FIGURES = Path(__file__).resolve().parent.parent.parent / "build" / "reliability"
 SETTLED = "() => document.getAnimations().length === 0 && document.body.dataset.ready === '1'"
@@ -93,8 +95,10 @@ def act(page, rnd: random.Random, spec_id: str) -> str:
     elif kind == "hint":
         page.click("#hint")
     elif kind == "demo":
-        page.click("#demo")
-        page.wait_for_timeout(rnd.randint(100, 900))
+        before = int(page.evaluate("document.getElementById('table').dataset.moves"))
+        page.click("#demo")  # a move or two, or the demo ends by itself
+        page.wait_for_function(f"""() => +document.getElementById('table').dataset.moves >= {before + rnd.randint(1, 2)}
+            || document.getElementById('demo').getAttribute('aria-pressed') !== 'true'""", timeout=30_000)
         if page.get_attribute("#demo", "aria-pressed") == "true":
             page.click("#demo")
     elif kind == "resize":

@@ -27,8 +27,7 @@ def test_frog_forced_waste_by_mouse(page):
     lit = page.evaluate("[...new Set([...document.querySelectorAll('#table .target')].map(e => e.dataset.pile))]")
     assert {f"t{i}" for i in range(1, 6)} <= set(lit)
     click_stock(page)
-    page.wait_for_timeout(200)
-    assert "Play the waste card first" in page.inner_text("#message-text")
+    page.wait_for_function("() => document.getElementById('message-text').textContent.includes('Play the waste card first')")
     assert table(page)["moves"] == "1"
     page.click("#message-close")
     done = play_with_policy(page, game, mirror, 30, "mixed", builds=40)

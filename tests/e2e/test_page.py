@@ -1,4 +1,5 @@
-"""The page around the table: URL handling, chooser, options, new deals, reload, bad input."""
+"""The page around the table: URL handling, chooser, options, new deals, reload, bad input
+(the table of malformed addresses is tests/e2e/test_faults.py's)."""
 
 from __future__ import annotations
 
@@ -8,33 +9,6 @@ from patience import get_game
 from table.urlstate import to_query
 
 from ui import assert_dom_is, click_stock, message, open_deal, rightmost, settle, table
-
-
-
-@pytest.mark.parametrize("query,expect", [
-    ("?game=nonsense&seed=4", "Unknown game"),
-    ("?game=klondike&seed=banana", "deal number"),
-    ("?game=klondike&seed=12345678901234567890", "deal number"),
-    ("?game=klondike&seed=7&draw=5", "option draw"),
-    ("?game=canfield&seed=7&wings=on", "no option"),
-    ("?game=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E", "Unknown game"),
-])
-def test_bad_urls_show_a_message_and_a_valid_deal(page, query, expect):
-    open_deal(page, query)
-    assert expect in message(page)
-    t = table(page)
-    assert t["game"] in ("klondike", "canfield") and int(t["seed"]) >= 1
-    # the URL now names the deal that is shown, and the deal is the engine's (a random
-    # one may be stuck from its first card, so the status is the engine's too)
-    url = page.evaluate("location.search")
-    assert f"seed={t['seed']}" in url and f"game={t['game']}" in url
-    game = get_game(t["game"], dict(p.split("=") for p in url[1:].split("&") if not p.startswith(("game=", "seed="))))
-    deal = game.deal(int(t["seed"]))
-    assert_dom_is(page, game, deal)
-    assert t["status"] == game.status(deal) and t["moves"] == "0"
-    assert page.locator("#message img").count() == 0  # injected markup stays text
-    page.click("#message-close")
-    assert not page.is_visible("#message")
 
 
 def test_game_chooser_options_and_canfield_score(page):
@@ -100,12 +74,20 @@ def test_first_load_of_a_bad_url_and_reload_of_a_good_one(fresh):
 
 
 def test_loading_indicator_before_python(fresh):
+    """The runtime held back as it is fetched: the page shows the loading bar meanwhile."""
     page, watch, base = fresh
-    page.route("**/pyodide.asm.wasm", lambda route: (page.wait_for_timeout(1500), route.continue_()))
+    seen = []
+
+    def hold(route):  # (the runtime is asked for from the page's head, before its body)
+        page.wait_for_selector("#loading", state="visible")  # the loading bar, while the runtime cannot arrive
+        seen.append((page.inner_text("#loading"), page.evaluate("document.body.dataset.ready")))
+        route.continue_()
+
+    page.route("**/pyodide.asm.wasm", hold)
     page.goto(base + "?game=klondike&seed=3")
-    assert page.is_visible("#loading") and "Loading" in page.inner_text("#loading")
-    assert page.evaluate("document.body.dataset.ready") is None
     page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
+    (text, ready), = seen
+    assert "Loading" in text and ready is None
     assert not page.is_visible("#loading")
 
 

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import functools
+import json
 
-from patience import Game, get_game
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from patience import GAMES, Game, get_game
 from patience.game import MOVE, Move
 from patience.solver import WON, solve
 from patience.state import State
+from sizes import WIN_MOVES
+from table import saves
+from table.urlstate import to_query
 
 READ_DOM = """() => [...document.querySelectorAll('#table .card[data-pile]')].map(e => [
     e.dataset.pile, +e.dataset.index, e.dataset.card, e.dataset.face, e.dataset.deck])"""
@@ -22,6 +28,13 @@ def easy_win() -> tuple[int, int]:
         if result.verdict == WON:
             return seed, len(result.moves)
     raise AssertionError("no quick win")
+
+
+def budgets(page, **seconds: float) -> None:
+    """Give the solver of the pages ``page`` loads from now on other time budgets
+    (py/table/assist.py, ``Budgets``: slice_s, step_s, analysis_s, hint_s, winnable_s):
+    an init script sets ``window.patienceBudgets`` before the page's own scripts run."""
+    page.add_init_script(f"window.patienceBudgets = {json.dumps(seconds)};")
 
 
 def visit(page, url: str) -> None:
@@ -48,6 +61,25 @@ def open_deal(page, query: str, keep_saves: bool = False) -> None:
         page.evaluate("localStorage.clear()")
     page.evaluate("q => { history.pushState(null, '', q); dispatchEvent(new PopStateEvent('popstate')); }", query)
     page.wait_for_function("() => document.body.dataset.ready === '1'")
+
+
+def resume_at(page, session) -> None:
+    """Open the deal of ``session`` at its position, as a saved game the page resumes."""
+    other = next(g.id for g in GAMES if g.id != session.game.id)
+    open_deal(page, f"?game={other}&seed=1")  # (its own save is not the one written next)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [saves.key(session.game.id), saves.encode(session)])
+    open_deal(page, to_query(session.game, session.seed), keep_saves=True)
+    assert table(page)["moves"] == str(session.move_count)
+
+
+def win_window(game: Game, line: list[Move]) -> int:
+    """Where the part of a winning line played through the table starts: WIN_MOVES
+    before the line's first move from column to column (those come after an opening of
+    stock turns), or at the deal in the long run (tests/sizes.py)."""
+    if not WIN_MOVES:
+        return 0
+    first = next(k for k, m in enumerate(line) if m.kind == MOVE and game.piles[m.dst].role == "tableau")
+    return max(0, min(first - 4, len(line) - WIN_MOVES))
 
 
 def open_menu(page, which: str) -> None:
@@ -106,6 +138,45 @@ def pile_point(page, game: Game, state: State, dst: int) -> tuple[float, float]:
         box = page.locator(f'#table .slot[data-pile="{name}"]').bounding_box()
     assert box is not None
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def holds(page, condition: str, ms: int) -> None:
+    """Check that ``condition`` (a JavaScript function) stays true for ``ms``, checked at
+    every frame: for what must NOT happen (the demo has stopped, the clock has not
+    started).  It fails as soon as the condition turns false.  These are the only waits
+    of a set length in the tests; whatever is to happen is waited for by its own state."""
+    try:
+        page.wait_for_function(f"() => !({condition})()", timeout=ms)
+    except PlaywrightTimeout:
+        return
+    raise AssertionError(f"within {ms} ms this stopped holding: {condition}")
+
+
+def frames(page, n: int) -> None:
+    """Wait until the page has drawn ``n`` more frames (a point inside an animation)."""
+    page.evaluate("n => new Promise(ok => { const next = k => k > 0 ? requestAnimationFrame(() => next(k - 1)) "
+                  ": ok(); next(n); })", n)
+
+
+def finish(page, game: Game, keys: bool = False) -> None:
+    """Let Finish play out the rest of a won deal, once the indicator has proven it, with
+    its moves not animated (the system's reduced motion, for this only), pressed by mouse
+    or with the keyboard (``keys``); then the table is won with every card home."""
+    page.wait_for_function("() => document.getElementById('winnable').dataset.verdict === 'won'", timeout=60_000)
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        if keys:
+            page.focus("#finish")
+            page.keyboard.press("Enter")
+        else:
+            page.click("#finish")
+        page.wait_for_function("() => document.getElementById('table').dataset.status === 'won'", timeout=120_000)
+    finally:
+        page.emulate_media(reduced_motion="null")
+    homes = [name for name, pile in zip(game.names, game.piles) if pile.role == "foundation"]
+    on_homes = page.evaluate("homes => [...document.querySelectorAll('#table .card')].filter(e => "
+                             "homes.includes(e.dataset.pile)).length", homes)
+    assert on_homes == game.ncards
 
 
 def settle(page) -> None:

@@ -1,0 +1,33 @@
+"""How much the long-running tests do: a default size that `python3 build.py test` runs
+(every game, option set, input style and check still covered, in fewer repetitions),
+and the long size that `python3 build.py reliability` runs (PATIENCE_LONG=1, whose
+figures go to docs/reliability.md).  `python3 bench/fuzz_long.py` runs longer still
+through the two counts it sets.
+
+    PATIENCE_LONG=1            the long size of everything below
+    PATIENCE_FUZZ_MOVES=N      fuzzed engine moves per game (tests/test_fuzz.py)
+    PATIENCE_MONKEY_ACTIONS=N  monkey actions per game (tests/e2e/test_monkey.py)
+    PATIENCE_WIN_MOVES=N       moves of a won Klondike deal played through the table before
+                               Finish (tests/e2e/test_play.py, test_access.py; 0: all)
+    PATIENCE_ENDGAMES=N        late positions of each solver agreement test (tests/test_solver.py)
+"""
+
+from __future__ import annotations
+
+import os
+
+LONG = os.environ.get("PATIENCE_LONG", "") not in ("", "0")
+
+
+def size(name: str, default: int, long: int) -> int:
+    """``PATIENCE_<name>`` if set, else the long size under PATIENCE_LONG, else the default."""
+    return int(os.environ.get(f"PATIENCE_{name}") or (long if LONG else default))
+
+
+FUZZ_MOVES = size("FUZZ_MOVES", 4_000, 10_000)
+MONKEY_ACTIONS = size("MONKEY_ACTIONS", 18, 40)
+# moves of a won deal played through the table by drag, taps, double clicks or keys
+# before Finish plays the rest (0: the whole game through the table)
+WIN_MOVES = size("WIN_MOVES", 24, 0)
+# random late positions each solver's own search is checked on against the plain search
+ENDGAMES = size("ENDGAMES", 30, 80)
