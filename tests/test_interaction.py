@@ -4,17 +4,20 @@ and the words a screen reader hears."""
 
 from __future__ import annotations
 
+import random
 from typing import Iterator
 
 import pytest
 
 from patience import get_game
+from patience.registry import GAMES
 from patience.cards import parse_card
 from patience.game import MOVE, Game, Move
 from patience.state import State
 from table import geometry, i18n
-from table.interaction import (DOUBLE_TAP_MS, REDRAW, Announce, Interaction, Play, Refuse, cards_text,
-                               describe, drop_target, move_words, refusal, standstill_words, step_cursor)
+from table.interaction import (DOUBLE_TAP_MS, NO_HINT, REDRAW, Announce, HintMarks, Interaction, Play, Refuse,
+                               cards_text, describe, drop_target, hint_marks, move_words, refusal, standstill_words,
+                               step_cursor)
 
 from helpers import position
 
@@ -370,3 +373,129 @@ def test_standstill_words_in_both_languages():
     i18n.set_language("ru")
     label = i18n.say(gaps.special("reshuffle").label(gaps, state))
     assert standstill_words(gaps, state, only) == f"Ни одна карта не ходит: воспользуйтесь кнопкой «{label}»."
+
+
+# --- hints: their words and marks --------------------------------------------------------
+HINT_OPTIONS = {"gaps8": {"reshuffles": "2"}}  # Eight Aces deals with no reshuffle by default
+
+
+def hint_kind(game: Game, move: Move) -> str:
+    """Which kind of hint a move makes: a card move, the stock, a button, a place action."""
+    special = game.special(move.kind)
+    if move.kind == MOVE:
+        return "card"
+    if move.kind in ("deal", "recycle") or (special is not None and special.on_stock):
+        return "stock"
+    return "button" if special is not None else "place"
+
+
+def hint_positions(game: Game) -> dict[str, tuple[State, Move]]:
+    """A position and a legal move of each kind the game has, from random playouts."""
+    rnd = random.Random(27)
+    found: dict[str, tuple[State, Move]] = {}
+    for seed in range(1, 40):
+        state = game.deal(seed)
+        for _ in range(400):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            for move in moves:
+                found.setdefault(hint_kind(game, move), (state, move))
+            state = game.play(state, rnd.choice(moves))
+        if len(found) == 4:
+            break
+    return found
+
+
+HINT_KINDS = {  # the kinds of hint each game can give (its moves: rules in shared/RULES.md)
+    "klondike": {"card", "stock"}, "canfield": {"card", "stock"}, "zmey": {"card", "stock"},
+    "gaps8": {"card", "button"}, "potocki": {"card", "button"}, "frog": {"card", "stock"},
+    "cross": {"card", "stock", "place"}, "glider": {"card", "stock"}, "bride": {"stock", "place"},
+}
+
+
+@pytest.mark.parametrize("game_id", [spec.id for spec in GAMES])
+def test_every_kind_of_hint_names_and_marks_what_to_do(game_id):
+    game = get_game(game_id, HINT_OPTIONS.get(game_id, {}))
+    found = hint_positions(game)
+    assert set(found) == HINT_KINDS[game_id]
+    for kind, (state, move) in found.items():
+        marks = hint_marks(game, state, move)
+        words = {lang: (i18n.set_language(lang), move_words(game, state, move))[1] for lang in ("en", "ru")}
+        i18n.set_language("en")
+        assert marks != NO_HINT, (kind, move)
+        if kind == "card":
+            cards = state.piles[move.src][-move.n:]
+            assert marks == HintMarks(frozenset(cards), frozenset({move.dst}))
+            assert words["en"] == f"{cards_text(state, move.src, move.n)} to {i18n.pile_name(game.names[move.dst])}"
+        elif kind == "stock":
+            assert marks.piles == {game.stock} and marks.cards == set(state.piles[game.stock][-1:])
+            assert not marks.chips and not marks.button
+            special = game.special(move.kind)
+            if special is None:
+                assert words == {"en": "turn the stock", "ru": "открыть карту из колоды"}
+            else:
+                label = i18n.say(special.label(game, state), "en")
+                assert words["en"] == f"{label[0].lower()}{label[1:]} — click the stock"
+                assert words["ru"].endswith(" — щелчок по колоде")
+        elif kind == "button":
+            label = i18n.say(game.special(move.kind).label(game, state), "en")
+            assert marks == HintMarks(button=move.kind)
+            assert words["en"] == f"press “{label}”"
+            assert words["ru"] == f"нажать «{i18n.say(game.special(move.kind).label(game, state), 'ru')}»"
+        else:
+            if game.spec.tap_pile:  # the cards the removal takes
+                taken = state.piles[game.index[game.spec.tap_pile]][move.src:move.src + move.n]
+                assert marks == HintMarks(frozenset(taken))
+                for card in taken:
+                    assert i18n.card_name(card.rank, card.suit, "en") in words["en"]
+                    assert i18n.card_name(card.rank, card.suit, "ru", accusative=True) in words["ru"]
+            else:  # the chip of the pile it refills
+                assert marks == HintMarks(piles=frozenset({move.src}), chips=frozenset({move.src}))
+                assert i18n.pile_name(game.names[move.src], "en") in words["en"]
+                assert i18n.pile_name(game.names[move.src], "ru") in words["ru"]
+
+
+def test_a_bride_removal_of_two_names_both_cards():
+    game = get_game("bride")
+    state = game.deal(1)
+    for _ in range(4):
+        state = game.play(state, Move("turn"))
+    row = state.piles[game.index["row"]]
+    assert [str(c) for c in row] == ["Qh", "2s", "3d", "8s", "2d"]
+    pair = Move("remove", 2, -1, 2)
+    assert pair in game.legal_moves(state)
+    assert move_words(game, state, pair) == "remove three of diamonds and eight of spades"
+    assert hint_marks(game, state, pair) == HintMarks(frozenset(row[2:4]))
+    i18n.set_language("ru")
+    assert move_words(game, state, pair) == "снять тройку бубён и восьмёрку пик"
+    assert i18n.t("assist.hint", move=move_words(game, state, Move("remove", 1, -1, 1))) == \
+        "Подсказка: снять двойку пик."
+    assert move_words(game, state, Move("turn")) == "открыть карту — щелчок по колоде"
+    assert hint_marks(game, state, Move("turn")) == HintMarks(frozenset(state.piles[game.stock][-1:]),
+                                                              frozenset({game.stock}))
+
+
+def test_a_stock_action_on_an_empty_stock_marks_its_slot():
+    game = get_game("cross")
+    state = position(game, t1="Ks", t2="Qs")  # every other card in the stock
+    while state.piles[game.stock]:
+        state = game.play(state, Move("row"))
+    move = game.stock_move(state)
+    assert move is not None and move.kind == "round"
+    assert hint_marks(game, state, move) == HintMarks(piles=frozenset({game.stock}))
+
+
+def test_hint_marks_reach_the_view_marks():
+    game = get_game("cross")
+    state = game.deal(1)
+    marks = Interaction().marks(game, state, False, hint_piles={game.index["t2"]}, hint_chips={game.index["t2"]})
+    assert marks["hint_chips"] == {game.index["t2"]} and marks["hint_piles"] == {game.index["t2"]}
+    assert "hint" not in Interaction().marks(game, state, False)
+
+
+def test_cards_in_the_accusative():
+    assert i18n.card_name(1, 0, "ru", accusative=True) == "туза пик"
+    assert i18n.card_name(12, 1, "ru", accusative=True) == "даму червей"
+    assert i18n.card_name(12, 1, "ru") == "дама червей"
+    assert i18n.card_name(13, 3, "en", accusative=True) == "king of clubs"

@@ -19,14 +19,13 @@ from typing import Callable
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
-from patience.cards import Card
 from patience.game import MOVE, Game, Move
 from patience.session import Session
 from patience.solver import LOST, UNKNOWN, WON, Search, safe_moves
 from patience.state import State
 
 from .i18n import game_name, t
-from .interaction import move_words
+from .interaction import NO_HINT, HintMarks, hint_marks, move_words
 from .ports import Table
 
 
@@ -364,21 +363,17 @@ class Assistant:
         self.app.render()
         document.getElementById("table").dataset.hint = session.game.notation(move)
 
-    def hint_marks(self) -> tuple[set[Card], set[int]]:
-        """Cards and piles the current hint points at (for the view)."""
+    def hint_marks(self) -> HintMarks:
+        """What the current hint marks on the table (for the view and the toolbar): see
+        ``interaction.hint_marks``; nothing when there is no hint for this position."""
         move = self.hint
         session = self.app.session
         if move is None or session is None:
-            return set(), set()
+            return NO_HINT
         state: State = session.state
         if self.hint_state is not state:
-            return set(), set()  # a hint is for the position it was given in
-        if move.kind == MOVE:
-            return set(state.piles[move.src][-move.n:]), {move.dst}
-        game = session.game
-        if move.kind in ("deal", "recycle") and game.stock >= 0:
-            return set(state.piles[game.stock][-1:]), {game.stock}
-        return set(), set()
+            return NO_HINT  # a hint is for the position it was given in
+        return hint_marks(session.game, state, move)
 
     # --- moves the app plays: Finish, the demo, safe moves ------------------------------
     def forget(self) -> None:

@@ -118,6 +118,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "assist.finish_title": "Play the rest of the winning line",
         "assist.move": "{cards} to {pile}",
         "assist.stock": "turn the stock",
+        "assist.stock_action": "{action} — click the stock",
+        "assist.button": "press “{label}”",
+        "assist.remove": "remove {cards}",
+        "assist.and": " and ",
         "assist.searching": "Looking for a winnable deal… (deal {n})",
         "assist.searching_game": "{game}: looking for a winnable deal… (deal {n})",
         "assist.cancel": "Cancel",
@@ -306,6 +310,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "assist.finish_title": "Сыграть оставшиеся ходы решения",
         "assist.move": "{cards} — на {pile}",
         "assist.stock": "открыть карту из колоды",
+        "assist.stock_action": "{action} — щелчок по колоде",
+        "assist.button": "нажать «{label}»",
+        "assist.remove": "снять {cards}",
+        "assist.and": " и ",
         "assist.searching": "Ищу решаемый расклад… (расклад {n})",
         "assist.searching_game": "{game}: ищу решаемый расклад… (расклад {n})",
         "assist.cancel": "Отмена",
@@ -466,16 +474,22 @@ RANK_NAMES = {
     "ru": ("туз", "двойка", "тройка", "четвёрка", "пятёрка", "шестёрка", "семёрка", "восьмёрка", "девятка",
            "десятка", "валет", "дама", "король"),
 }
+RANK_NAMES_ACCUSATIVE = {  # a card as the object of a verb: «снять тройку бубён», «снять туза пик»
+    "en": RANK_NAMES["en"],
+    "ru": ("туза", "двойку", "тройку", "четвёрку", "пятёрку", "шестёрку", "семёрку", "восьмёрку", "девятку",
+           "десятку", "валета", "даму", "короля"),
+}
 SUIT_NAMES = {  # in the order of patience.cards: spades, hearts, diamonds, clubs
     "en": ("spades", "hearts", "diamonds", "clubs"),
     "ru": ("пик", "червей", "бубён", "треф"),
 }
 
 
-def card_name(rank: int, suit: int, lang: str | None = None) -> str:
-    """«дама червей», "queen of hearts"."""
+def card_name(rank: int, suit: int, lang: str | None = None, accusative: bool = False) -> str:
+    """«дама червей», "queen of hearts"; ``accusative``: as the object of a verb («даму червей»)."""
     lang = lang or _current
-    return t("card", lang, rank=RANK_NAMES[lang][rank - 1], suit=SUIT_NAMES[lang][suit])
+    ranks = RANK_NAMES_ACCUSATIVE if accusative else RANK_NAMES
+    return t("card", lang, rank=ranks[lang][rank - 1], suit=SUIT_NAMES[lang][suit])
 
 
 _PILE_KIND = re.compile(r"([a-z_]+)(?:(\d+)(?:-(\d+))?)?")

@@ -223,11 +223,12 @@ class Interaction:
 
     # --- marks -------------------------------------------------------------------------
     def marks(self, game: Game, state: State, focused: bool, drag: Sequence[int] | None = None,
-              hint: Collection[Card] = (), hint_piles: Collection[int] = ()) -> Marks:
+              hint: Collection[Card] = (), hint_piles: Collection[int] = (), hint_chips: Collection[int] = ()) -> Marks:
         """What the view highlights: picked cards and where they may go, the cards that
         fit a tapped gap, the targets of a card that must be played first, a removal shown,
-        joined pairs, a drag's targets (``drag``), a hint, and the cursor when it has been
-        used or the table has the focus (``focused``; the cursor is kept on the table)."""
+        joined pairs, a drag's targets (``drag``), a hint (its cards, piles and chips: see
+        ``hint_marks``), and the cursor when it has been used or the table has the focus
+        (``focused``; the cursor is kept on the table)."""
         marks: Marks = {}
         if self.selected:
             pile, n = self.selected
@@ -248,9 +249,10 @@ class Interaction:
             marks["joined"] = game.spec.marked(game, state)
         elif drag is not None:
             marks["targets"] = set(drag)
-        if hint or hint_piles:
+        if hint or hint_piles or hint_chips:
             marks["hint"] = set(hint)
             marks["hint_piles"] = set(hint_piles)
+            marks["hint_chips"] = set(hint_chips)
         if self.cursor is not None or focused:
             pile, index = self.cursor = self.cursor_spot(game, state)
             marks["cursor"] = {state.piles[pile][index]} if index is not None else {-1 - pile}
@@ -381,17 +383,75 @@ def describe(game: Game, before: State, move: Move, after: State) -> str:
 
 
 def move_words(game: Game, state: State, move: Move) -> str:
-    """A move to make, in words (a hint, a blunder): «дама червей — на столбец 3», "Turn the stock"."""
+    """A move to make, in words (a hint, a blunder): the cards and where they go («дама
+    червей — на столбец 3»), the stock ("turn the stock"; a stock action by its label,
+    "deal round 2 of 8 — click the stock"), a button by its label ('press “Reshuffle
+    (2 left)”'), a place action by its label ("refill column 3 from the stock") or, in
+    the pile of place actions, by the cards it takes ("remove three of diamonds and
+    eight of spades")."""
     if move.kind == MOVE:
         return t("assist.move", cards=cards_text(state, move.src, move.n), pile=pile_name(game.names[move.dst]))
     if move.kind in ("deal", "recycle"):
         return t("assist.stock")
     special = game.special(move.kind)
     if special is not None:
-        return lower_first(say(special.label(game, state)))
+        label = say(special.label(game, state))
+        if special.on_stock:
+            return t("assist.stock_action", action=lower_first(label))
+        return t("assist.button", label=label)
     if game.spec.action_label is not None:
         return lower_first(say(game.spec.action_label(game, state, move)))
+    if game.spec.tap_pile and move.kind in game.spec.action_kinds:
+        cards = action_cards(game, state, move)
+        return t("assist.remove", cards=and_list([card_name(c.rank, c.suit, accusative=True) for c in cards]))
     return move.kind
+
+
+def and_list(items: Sequence[str]) -> str:
+    """"a, b and c" in the current language."""
+    return items[0] if len(items) < 2 else ", ".join(items[:-1]) + t("assist.and") + items[-1]
+
+
+def action_cards(game: Game, state: State, move: Move) -> tuple[Card, ...]:
+    """The cards a place action in the game's tap pile takes (a Bride removal)."""
+    return state.piles[game.index[game.spec.tap_pile]][move.src:move.src + move.n]
+
+
+class HintMarks(NamedTuple):
+    """What a hint marks on the table: cards, piles (a card move's target, the stock),
+    the chips of place actions (by their pile) and a toolbar button (its special
+    action's kind; "" for none)."""
+
+    cards: frozenset[Card] = frozenset()
+    piles: frozenset[int] = frozenset()
+    chips: frozenset[int] = frozenset()
+    button: str = ""
+
+
+NO_HINT = HintMarks()
+
+
+def hint_marks(game: Game, state: State, move: Move) -> HintMarks:
+    """What the hint ``move`` marks in ``state``: a card move its cards and target; a turn
+    of the stock or a stock action the stock (its top card and its pile); a button's
+    action the button; a place action in the tap pile the cards it takes; a place action
+    with a chip the chip and its pile."""
+    if move.kind == MOVE:
+        return HintMarks(frozenset(state.piles[move.src][-move.n:]), frozenset({move.dst}))
+    special = game.special(move.kind)
+    if move.kind in ("deal", "recycle") or (special is not None and special.on_stock):
+        stock = game.stock
+        if stock < 0:
+            return NO_HINT
+        return HintMarks(frozenset(state.piles[stock][-1:]), frozenset({stock}))
+    if special is not None:
+        return HintMarks(button=move.kind)
+    if move.kind in game.spec.action_kinds:
+        if game.spec.tap_pile:
+            return HintMarks(frozenset(action_cards(game, state, move)))
+        if move.kind in game.spec.chip_kinds:
+            return HintMarks(piles=frozenset({move.src}), chips=frozenset({move.src}))
+    return NO_HINT
 
 
 def lower_first(label: str) -> str:

@@ -64,10 +64,14 @@ def option_changed(event: JsProxy) -> tuple[str, str] | None:
     return (str(name), str(event.target.value)) if name else None
 
 
+_hinted = [""]  # the special action whose button a hint marks now ("" for none)
+
+
 def build_actions(game: Game) -> None:
     """One button for each special action of the game (e.g. Reshuffle)."""
     box = document.getElementById("actions")
     box.replaceChildren()
+    _hinted[0] = ""  # the new buttons carry no hint's mark
     for special in game.spec.specials:
         if special.on_stock:
             continue
@@ -75,6 +79,16 @@ def build_actions(game: Game) -> None:
         button.type = "button"
         button.dataset.action = special.kind
         box.appendChild(button)
+
+
+def mark_hint(kind: str) -> None:
+    """Mark the button of the special action a hint names (class ``hint``), and only
+    that one; "" clears the mark.  The DOM is touched only when the mark changes."""
+    if kind == _hinted[0]:
+        return
+    _hinted[0] = kind
+    for button in document.querySelectorAll("#actions button[data-action]"):
+        button.classList.toggle("hint", str(button.dataset.action) == kind)
 
 
 def action_clicked(event: JsProxy) -> str | None:

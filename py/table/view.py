@@ -130,7 +130,7 @@ class View:
         if self.written.setdefault(("table", 0), {}).get("squeezed") != str(squeezed):
             self.written[("table", 0)]["squeezed"] = str(squeezed)
             self.root.classList.toggle("squeezed", squeezed)
-        self.render_chips(game, state, m, pos)
+        self.render_chips(game, state, m, pos, marks.get("hint_chips", set()))
         selected = marks.get("selected", set())
         preview = marks.get("preview", set())
         joined = marks.get("joined", set())
@@ -191,8 +191,9 @@ class View:
                 self.set_face(card, face_up)
 
     def render_chips(self, game: Game, state: State, m: geometry.Metrics,
-                     pos: list[list[tuple[float, float]]]) -> None:
-        """A small button at each pile where a place action (a refill) can be done now."""
+                     pos: list[list[tuple[float, float]]], hinted: set[Card] | set[int]) -> None:
+        """A small button at each pile where a place action (a refill) can be done now;
+        those of the piles in ``hinted`` are marked as a hint's (class ``hint``)."""
         if not self.chips or game.spec.actions is None:
             return
         offered = {mv.src: mv for mv in game.spec.actions(game, state) if mv.kind in game.spec.chip_kinds}
@@ -201,6 +202,7 @@ class View:
             x, y = pos[i][-1] if pos[i] else m.origin(i)
             label = say(game.spec.action_label(game, state, move)) if move and game.spec.action_label else ""
             self.write(("chip", i), chip, style_transform=f"translate({x:.1f}px,{y + m.ch + 2:.1f}px)",
+                       **{"class": "chip hint" if move is not None and i in hinted else "chip"},
                        data_move=game.notation(move) if move else "", aria_label=label, title=label,
                        style_z="900")
             chip.hidden = move is None
