@@ -301,10 +301,11 @@ class App:
     def render(self) -> None:
         assert self.session is not None
         game, state = self.session.game, self.session.state
-        hinted, hint_piles = self.assist.hint_marks()
+        hint = self.assist.hint_marks()
         marks = self.interaction.marks(game, state, focused(self.root), self.pointer.drag_targets(),
-                                       hinted, hint_piles)
+                                       hint.cards, hint.piles, hint.chips)
         self.view.render(state, marks)
+        toolbar.mark_hint(hint.button)
         cursor = self.interaction.cursor
         if cursor is not None:
             pile, index = cursor
