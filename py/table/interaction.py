@@ -6,7 +6,8 @@ by a first tap (*armed*) or under the mouse (*hover*), the keyboard's cursor and
 last tap (for a double tap) — and turns an input into the *effects* the page performs,
 in order: play a move (``Play``), say why a move is refused (``Refuse``), tell a screen
 reader (``Announce``), draw the table again (``Redraw``).  It also gives the marks the
-view draws, the cursor's steps, and the spoken description of a move.
+view draws (among them what a hint marks: ``hint_marks``), the cursor's steps, and a
+move in words (played, or to make: a hint's).
 
 Every rule comes from the engine (what a press picks up, where cards may go, which card
 must be played first, why a game cannot go on).  Pure Python: it imports no browser
