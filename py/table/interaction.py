@@ -292,6 +292,19 @@ def actions_at(game: Game, state: State, index: int) -> list[Move]:
     return sorted(found, key=lambda m: (m.n == 1, m.src, -m.n))
 
 
+def button_moves(game: Game, state: State) -> list[Move]:
+    """The special actions the toolbar's buttons offer now (enabled buttons): each special
+    the game has besides the stock's own, when available."""
+    return [Move(s.kind) for s in game.spec.specials if not s.on_stock and s.available(game, state)]
+
+
+def chip_moves(game: Game, state: State) -> dict[int, Move]:
+    """The place actions offered as a small button at their pile (a refill), by pile."""
+    if game.spec.actions is None or not game.spec.chip_kinds:
+        return {}
+    return {m.src: m for m in game.spec.actions(game, state) if m.kind in game.spec.chip_kinds}
+
+
 def foundation_move(game: Game, state: State, pile: int, index: int | None) -> Move | None:
     """The move that sends the card at (pile, index) to a foundation, when it is a top
     card that may go there."""
