@@ -36,6 +36,8 @@ from sizes import REACH_MOVES
 from table import geometry
 from table.interaction import Interaction, Play, Spot, button_moves, chip_moves, step_cursor
 
+pytestmark = pytest.mark.reliability  # build.py reliability runs it in its long size
+
 DEPTH = 5  # taps in a row: a card four removals take needs four taps on it, then one more
 SIZES = ((1000.0, 700.0), (360.0, 640.0))  # a desktop table and a phone's
 SLOW, QUICK = 1000.0, 100.0  # ms between two taps: apart, and a double tap
