@@ -10,6 +10,8 @@ through the two counts it sets.
     PATIENCE_WIN_MOVES=N       moves of a won Klondike deal played through the table before
                                Finish (tests/e2e/test_play.py, test_access.py; 0: all)
     PATIENCE_ENDGAMES=N        late positions of each solver agreement test (tests/test_solver.py)
+    PATIENCE_REACH_MOVES=N     legal moves (in random positions) of each game and option set,
+                               each reached through the table's inputs (tests/test_reachable.py)
 """
 
 from __future__ import annotations
@@ -31,3 +33,6 @@ MONKEY_ACTIONS = size("MONKEY_ACTIONS", 18, 40)
 WIN_MOVES = size("WIN_MOVES", 24, 0)
 # random late positions each solver's own search is checked on against the plain search
 ENDGAMES = size("ENDGAMES", 30, 80)
+# legal moves, in random positions of each game and option set, each reached through the
+# table's inputs (taps, the pointer, keys)
+REACH_MOVES = size("REACH_MOVES", 150, 600)

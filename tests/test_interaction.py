@@ -220,17 +220,70 @@ def test_bride_the_mouse_over_a_card_previews_its_removal():
     assert "joined" in model.marks(game, state, False)
 
 
-def test_bride_a_card_a_single_removal_and_a_pair_both_take_shows_the_single_first():
+def bride_with_overlapping_removals() -> tuple[Game, State]:
+    """Q♥ 2♠ 3♦ 8♠ 2♦: 3♦ alone, 8♠ alone and 3♦ 8♠ together may go."""
     game, state = bride_with_a_removal()
     state = game.play(state, game.stock_move(state))
-    removals = [m for m in game.legal_moves(state) if m.kind == "remove"]
-    assert Move("remove", 2, -1, 2) in removals and Move("remove", 2, -1, 1) in removals
+    removals = {m for m in game.legal_moves(state) if m.kind == "remove"}
+    assert removals == {Move("remove", 2, -1, 1), Move("remove", 3, -1, 1), Move("remove", 2, -1, 2)}
+    return game, state
+
+
+def test_bride_a_card_several_removals_take_shows_them_in_turn_and_the_last_is_made_on_the_card():
+    game, state = bride_with_overlapping_removals()
+    row = game.index["row"]
+    pair, three, eight = Move("remove", 2, -1, 2), Move("remove", 2, -1, 1), Move("remove", 3, -1, 1)
+    model = Interaction()
+    said = model.tap(game, state, row, 2, 0, 0.0)  # 3♦: the pair first
+    assert said == [Announce("Removal of three of diamonds and eight of spades: choice 1 of 2. Tap another of these cards "
+                             "to make it, or this card again for the next choice."), REDRAW]
+    assert model.armed == pair and model.marks(game, state, False)["selected"] == set(state.piles[row][2:4])
+    said = model.tap(game, state, row, 2, 0, 1000.0)  # 3♦ again: 3♦ alone, the last
+    assert said == [Announce("Removal of three of diamonds: choice 2 of 2, the last. Tap this card again to make it."), REDRAW]
+    assert model.armed == three and model.marks(game, state, False)["selected"] == {state.piles[row][2]}
+    assert model.tap(game, state, row, 2, 0, 2000.0) == [Play(three)]
+    model = Interaction()  # 3♦, then 8♠ (the other card of the pair shown): the pair
+    model.tap(game, state, row, 2, 0, 0.0)
+    assert model.tap(game, state, row, 3, 0, 1000.0) == [Play(pair)]
+    model = Interaction()  # 8♠ twice: 8♠ alone; a quick second tap is no shortcut
+    model.tap(game, state, row, 3, 0, 0.0)
+    assert model.armed == pair
+    assert model.tap(game, state, row, 3, 0, 100.0)[1:] == [REDRAW] and model.armed == eight
+    assert model.tap(game, state, row, 3, 0, 200.0) == [Play(eight)]
+    model = Interaction()  # from 3♦ alone, a tap on 8♠ shows 8♠'s choices afresh: nothing is made
+    model.tap(game, state, row, 2, 0, 0.0)
+    model.tap(game, state, row, 2, 0, 1000.0)
+    assert model.tap(game, state, row, 3, 0, 2000.0)[1:] == [REDRAW] and model.armed == pair and model.anchor == 3
+    model.hover_at(game, state, (row, 2))  # the mouse shows the first choice
+    assert model.hover == pair and model.marks(game, state, False)["selected"] == set(state.piles[row][2:4])
+    model.unpick()
+    assert model.hover_at(game, state, (row, 2)) == [REDRAW]
+    assert model.marks(game, state, False)["preview"] == set(state.piles[row][2:4])
+
+
+def test_bride_choices_are_said_in_russian_and_the_keyboard_chooses_the_same_way():
+    game, state = bride_with_overlapping_removals()
+    row = game.index["row"]
+    i18n.set_language("ru")
+    model = Interaction()
+    said = model.tap(game, state, row, 2, 0, 0.0, keyboard=True)
+    assert said == [Announce("Снятие: тройка бубён и восьмёрка пик — вариант 1 из 2. Нажмите другую из этих карт, "
+                             "чтобы убрать, или эту карту ещё раз — следующий вариант."), REDRAW]
+    said = model.tap(game, state, row, 2, 0, 0.0, keyboard=True)
+    assert said == [Announce("Снятие: тройка бубён — вариант 2 из 2, последний. Нажмите эту карту ещё раз, "
+                             "чтобы убрать."), REDRAW]
+    assert model.tap(game, state, row, 2, 0, 0.0, keyboard=True) == [Play(Move("remove", 2, -1, 1))]
+
+
+def test_a_removal_shown_before_the_row_changed_is_not_made_but_shown_afresh():
+    game, state = bride_with_overlapping_removals()
     row = game.index["row"]
     model = Interaction()
     model.tap(game, state, row, 2, 0, 0.0)
+    after = game.play(state, Move("remove", 3, -1, 1))  # made some other way: Q♥ 2♠ 3♦ 2♦
+    assert Move("remove", 2, -1, 2) not in game.legal_moves(after)
+    assert model.tap(game, after, row, 2, 0, 1000.0) == [REDRAW]
     assert model.armed == Move("remove", 2, -1, 1)
-    model.hover_at(game, state, (row, 3))
-    assert model.hover == Move("remove", 3, -1, 1)
 
 
 # --- marks -----------------------------------------------------------------------------

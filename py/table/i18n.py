@@ -174,7 +174,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "in focus to the top, and puts them down on the pile in focus; on the stock it turns "
                           "it, on a gap or a card of a grid game it plays its move. F sends the card in focus "
                           "to a foundation, D turns the stock, Escape puts the cards back, Ctrl+Z and Ctrl+Y "
-                          "undo and redo. Each move is announced.",
+                          "undo and redo. In a row whose cards are removed, Enter on a card shows a removal "
+                          "that takes it and Enter on another of its cards makes it; on a card that several "
+                          "removals take, Enter on it again shows the next one (each is announced: «choice 2 "
+                          "of 3»), and Enter once more on the last makes it. Each move is announced.",
         "error": "Something went wrong; the game is unchanged. Please report it.",
         "illegal": "That move is not allowed. {reason}",
         "illegal.plain": "That move is not allowed.",
@@ -253,6 +256,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "say.redo": "Redone.",
         "say.won": "Solved! You won the game.",
         "say.nothing": "Nothing to pick up here.",
+        "say.and": "{first} and {last}",
+        "say.choice": "Removal of {cards}: choice {i} of {n}. Tap another of these cards to make it, "
+                      "or this card again for the next choice.",
+        "say.choice.last": "Removal of {cards}: choice {i} of {n}, the last. Tap this card again to make it.",
         "reason.save.unreadable": "the save is not readable (it may have been cut short)",
         "reason.save.not_save": "the save is not a saved game",
         "reason.save.version": "the save comes from another version of the app ({version})",
@@ -368,7 +375,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "верхней и кладёт их на выбранную стопку; на колоде — открывает карту, на пустом "
                           "месте или карте в раскладе-сетке — делает её ход. F отправляет выбранную карту в "
                           "дом, D открывает карту из колоды, Escape возвращает взятые карты, Ctrl+Z и Ctrl+Y "
-                          "отменяют и возвращают ход. Каждый ход объявляется вслух.",
+                          "отменяют и возвращают ход. В ряду, из которого снимают карты, Enter на карте "
+                          "показывает снятие с ней, а Enter на другой его карте делает его; если карту "
+                          "забирают несколько снятий, Enter на ней ещё раз показывает следующее (каждое "
+                          "объявляется: «вариант 2 из 3»), а на последнем Enter ещё раз делает его. Каждый "
+                          "ход объявляется вслух.",
         "error": "Что-то пошло не так; партия не изменилась. Пожалуйста, сообщите нам об этом.",
         "illegal": "Так ходить нельзя. {reason}",
         "illegal.plain": "Так ходить нельзя.",
@@ -447,6 +458,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "say.redo": "Ход возвращён.",
         "say.won": "Пасьянс сошёлся! Вы выиграли.",
         "say.nothing": "Здесь нечего взять.",
+        "say.and": "{first} и {last}",
+        "say.choice": "Снятие: {cards} — вариант {i} из {n}. Нажмите другую из этих карт, чтобы убрать, "
+                      "или эту карту ещё раз — следующий вариант.",
+        "say.choice.last": "Снятие: {cards} — вариант {i} из {n}, последний. Нажмите эту карту ещё раз, "
+                           "чтобы убрать.",
         "reason.save.unreadable": "сохранение не читается (возможно, оно обрезано)",
         "reason.save.not_save": "это не сохранённая партия",
         "reason.save.version": "сохранение сделано другой версией приложения ({version})",

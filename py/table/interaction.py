@@ -69,6 +69,7 @@ class Interaction:
     selected: tuple[int, int] | None = None  # (pile, n): the top n cards picked up by a tap
     gap_choice: tuple[int, tuple[int, ...]] | None = None  # a tapped gap, and the piles whose top card fits it
     armed: Move | None = None  # a place action (a removal) shown by a first tap
+    anchor: int | None = None  # the card (index in the tap pile) whose taps chose ``armed``
     hover: Move | None = None  # the same, shown under the mouse
     cursor: Spot | None = None  # the keyboard's place on the table
     last_tap: tuple[int, int | None, float] | None = None  # pile, index and time (ms) of the last tap
@@ -78,6 +79,7 @@ class Interaction:
         self.selected = None
         self.gap_choice = None
         self.armed = None
+        self.anchor = None
         self.hover = None
 
     def reset(self) -> None:
@@ -132,15 +134,38 @@ class Interaction:
         return effects
 
     def tap_action(self, game: Game, state: State, index: int) -> list[Effect]:
-        """A tap in the pile of place actions: a first tap shows what a removal would
-        take; a tap on one of those cards does it."""
-        armed = self.armed
-        if armed is not None and armed.src <= index < armed.src + armed.n:
-            return [Play(armed)]
+        """A tap in the pile of place actions (a removal).  A first tap on a card shows a
+        removal that takes it; a tap on another card of the removal shown makes it.  A card
+        that only one removal takes: a tap on it again makes it too.  A card that several
+        take (``actions_at``: those of more than one card first, the card alone last): a
+        tap on it again shows the next one, and the last is made by tapping it once more;
+        each shown choice is told («choice 2 of 3»), so nothing is made unseen."""
+        armed, anchor = self.armed, self.anchor
         found = actions_at(game, state, index)
+        if armed is not None and armed in found:
+            if index != anchor:
+                return [Play(armed)]
+            at = found.index(armed)
+            if at == len(found) - 1:
+                return [Play(armed)]
+            return self.arm(state, game, found, at + 1, index)
         self.unpick()
-        self.armed = found[0] if found else None
-        return [REDRAW]
+        if not found:
+            return [REDRAW]
+        return self.arm(state, game, found, 0, index)
+
+    def arm(self, state: State, game: Game, found: list[Move], at: int, index: int) -> list[Effect]:
+        """Show removal ``found[at]`` as chosen by taps on the card at ``index``; when the
+        card has several, say which of them is shown and what the next tap does."""
+        self.armed, self.anchor = found[at], index
+        if len(found) == 1:
+            return [REDRAW]
+        row = state.piles[game.index[game.spec.tap_pile]]
+        move = found[at]
+        names = [card_name(c.rank, c.suit) for c in row[move.src:move.src + move.n]]
+        cards = names[0] if len(names) == 1 else t("say.and", first=", ".join(names[:-1]), last=names[-1])
+        key = "say.choice.last" if at == len(found) - 1 else "say.choice"
+        return [Announce(t(key, cards=cards, i=at + 1, n=len(found))), REDRAW]
 
     def hover_at(self, game: Game, state: State, spot: Spot | None) -> list[Effect]:
         """The mouse over the pile of place actions: the cards a removal would take show
@@ -263,10 +288,24 @@ class Interaction:
 # --- what the engine is asked ----------------------------------------------------------
 def actions_at(game: Game, state: State, index: int) -> list[Move]:
     """Place actions (removals) that take the card at ``index`` of the game's tap pile,
-    a single card before a pair."""
-    found = [m for m in game.legal_moves(state) if m.kind in game.spec.action_kinds
-             and m.src <= index < m.src + m.n]
-    return sorted(found, key=lambda m: m.n)
+    each once, in the order taps on that card show them: those of several cards first
+    (leftmost first), the card alone last, as a tap on the card shown last makes it."""
+    found = {m for m in game.legal_moves(state) if m.kind in game.spec.action_kinds
+             and m.src <= index < m.src + m.n}
+    return sorted(found, key=lambda m: (m.n == 1, m.src, -m.n))
+
+
+def button_moves(game: Game, state: State) -> list[Move]:
+    """The special actions the toolbar's buttons offer now (enabled buttons): each special
+    the game has besides the stock's own, when available."""
+    return [Move(s.kind) for s in game.spec.specials if not s.on_stock and s.available(game, state)]
+
+
+def chip_moves(game: Game, state: State) -> dict[int, Move]:
+    """The place actions offered as a small button at their pile (a refill), by pile."""
+    if game.spec.actions is None or not game.spec.chip_kinds:
+        return {}
+    return {m.src: m for m in game.spec.actions(game, state) if m.kind in game.spec.chip_kinds}
 
 
 def foundation_move(game: Game, state: State, pile: int, index: int | None) -> Move | None:

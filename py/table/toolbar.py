@@ -10,11 +10,12 @@ from __future__ import annotations
 from pyodide.ffi import JsProxy
 from pyscript import document
 
-from patience.game import Game
+from patience.game import Game, Move
 from patience.registry import GAMES
 from patience.session import Session
 
 from .i18n import say, t
+from .interaction import button_moves
 from .settings import option_label, value_label
 from .stats import clock
 
@@ -110,12 +111,13 @@ def show(session: Session) -> None:
     document.getElementById("undo").disabled = not session.can_undo()
     document.getElementById("redo").disabled = not session.can_redo()
     document.getElementById("restart").disabled = not session.can_undo()
+    offered = button_moves(game, state)
     for special in game.spec.specials:
         if special.on_stock:
             continue
         button = document.querySelector(f'#actions button[data-action="{special.kind}"]')
         button.textContent = say(special.label(game, state))
-        button.disabled = not special.available(game, state)
+        button.disabled = Move(special.kind) not in offered
 
 
 def show_deal(seed: int) -> None:

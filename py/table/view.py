@@ -20,6 +20,7 @@ from patience.state import State
 
 from . import geometry
 from .i18n import card_name, pile_name, say, t
+from .interaction import chip_moves
 
 
 
@@ -196,7 +197,7 @@ class View:
         those of the piles in ``hinted`` are marked as a hint's (class ``hint``)."""
         if not self.chips or game.spec.actions is None:
             return
-        offered = {mv.src: mv for mv in game.spec.actions(game, state) if mv.kind in game.spec.chip_kinds}
+        offered = chip_moves(game, state)
         for i, chip in self.chips.items():
             move = offered.get(i)
             x, y = pos[i][-1] if pos[i] else m.origin(i)

@@ -95,3 +95,84 @@ def test_bride_by_touch_on_a_phone(phone):
     assert done.count("turn") >= 10, done
     right = rightmost(phone)
     assert right <= 390  # the row wraps instead of running off the screen
+
+
+def overlapping_removals(page):
+    """Bride #1 with the stock clicked four times: the row Q♥ 2♠ 3♦ 8♠ 2♦, where 3♦ alone,
+    8♠ alone and 3♦ 8♠ together may go."""
+    game, mirror = start(page, "bride", 1)
+    for _ in range(4):
+        click_stock(page)
+        mirror.play(Move("turn"))
+    wait_moves(page, 4)
+    row = mirror.state.piles[game.index["row"]]
+    assert [c.face for c in row] == ["Qh", "2s", "3d", "8s", "2d"]
+    assert_dom_is(page, game, mirror.state)
+    return game, mirror
+
+
+def selected(page) -> list[int]:
+    return sorted(page.evaluate("[...document.querySelectorAll('#table .card.selected')].map(e => +e.dataset.index)"))
+
+
+def cursor_to(page, index: int) -> None:
+    """The keyboard's cursor to a card of the row, with the arrow keys along it."""
+    read = "() => document.getElementById(document.getElementById('table').getAttribute('aria-activedescendant'))"
+    for _ in range(10):
+        here = page.evaluate(f"(({read})() || {{dataset: {{}}}}).dataset")
+        if here.get("pile") == "row" and here.get("index") == str(index):
+            return
+        page.keyboard.press("ArrowLeft" if here.get("pile") == "row" and int(here["index"]) > index else "ArrowRight")
+    raise AssertionError(f"the cursor did not reach the row's card {index}: {here}")
+
+
+def undo_to_four(page, game, mirror) -> None:
+    page.click("#undo")
+    wait_moves(page, 4)
+    assert_dom_is(page, game, mirror.state)
+
+
+def test_bride_a_removal_that_overlaps_others_by_mouse_and_by_keys(page):
+    game, mirror = overlapping_removals(page)
+    pair, three = Move("remove", 2, -1, 2), Move("remove", 2, -1, 1)
+    after_pair, after_three = game.play(mirror.state, pair), game.play(mirror.state, three)
+    # the mouse: the hover shows the first choice, a click shows it chosen, a click on 8♠ makes it
+    page.mouse.move(*card_point(page, "row", 2))
+    page.wait_for_function("() => document.querySelectorAll('#table .card.preview').length === 2")
+    page.mouse.click(*card_point(page, "row", 2))
+    assert selected(page) == [2, 3]
+    assert "choice 1 of 2" in page.inner_text("#announce")
+    page.mouse.click(*card_point(page, "row", 3))
+    wait_moves(page, 5)
+    assert_dom_is(page, game, after_pair)
+    undo_to_four(page, game, mirror)
+    # 3♦ alone, the last choice: three clicks on it
+    point = card_point(page, "row", 2)
+    page.mouse.click(*point)
+    page.mouse.click(*point)
+    assert selected(page) == [2] and "choice 2 of 2, the last" in page.inner_text("#announce")
+    page.mouse.click(*point)
+    wait_moves(page, 5)
+    assert_dom_is(page, game, after_three)
+    undo_to_four(page, game, mirror)
+    # the keys: the cursor to 3♦, Enter shows the pair, the cursor to 8♠, Enter makes it
+    page.focus("#table")
+    cursor_to(page, 2)
+    page.keyboard.press("Enter")
+    assert selected(page) == [2, 3]
+    assert page.inner_text("#announce").startswith("Removal of three of diamonds and eight of spades: choice 1 of 2.")
+    cursor_to(page, 3)
+    page.keyboard.press("Enter")
+    wait_moves(page, 5)
+    assert_dom_is(page, game, after_pair)
+    undo_to_four(page, game, mirror)
+
+
+def test_bride_a_removal_that_overlaps_others_by_touch_on_a_phone(phone):
+    game, mirror = overlapping_removals(phone)
+    after_pair = game.play(mirror.state, Move("remove", 2, -1, 2))
+    phone.touchscreen.tap(*card_point(phone, "row", 2))
+    assert selected(phone) == [2, 3]
+    phone.touchscreen.tap(*card_point(phone, "row", 3))
+    wait_moves(phone, 5)
+    assert_dom_is(phone, game, after_pair)

@@ -13,6 +13,7 @@ from patience.solver import WON, solve
 from patience.state import State
 from sizes import WIN_MOVES
 from table import saves
+from table.interaction import actions_at
 from table.urlstate import to_query
 
 READ_DOM = """() => [...document.querySelectorAll('#table .card[data-pile]')].map(e => [
@@ -276,19 +277,21 @@ def act(page, game: Game, state: State, move: Move, style: str, cdp=None) -> boo
         chip = page.locator(f'#table .chip[data-move="{game.notation(move)}"]')
         chip.tap() if cdp is not None else chip.click()
         return True
-    # a place action taken by tapping a card twice (a removal): pick a card whose first
-    # offer is this very move
+    # a place action taken by tapping its cards (a removal): a tap on its first card shows
+    # the first removal that takes the card; taps on the same card show the next ones in
+    # the model's order; then a tap on another of its cards (or on the same one, when the
+    # removal shown is its last) makes it
     pile = game.spec.tap_pile
-    for index in range(move.src, move.src + move.n):
-        offers = sorted((m for m in game.legal_moves(state) if m.kind == move.kind
-                         and m.src <= index < m.src + m.n), key=lambda m: m.n)
-        if offers and offers[0] == move:
-            point = card_point(page, pile, index)
-            tap(page, point, cdp)
-            assert page.locator("#table .card.selected").count() == move.n
-            tap(page, point, cdp)
-            return True
-    return False
+    choices = actions_at(game, state, move.src)
+    if move not in choices:
+        return False
+    point = card_point(page, pile, move.src)
+    for _ in range(choices.index(move) + 1):
+        tap(page, point, cdp)
+    assert page.locator("#table .card.selected").count() == move.n
+    last = choices.index(move) == len(choices) - 1
+    tap(page, point if last else card_point(page, pile, move.src + 1), cdp)
+    return True
 
 
 def play_with_policy(page, game: Game, mirror, actions: int, style: str, cdp=None, builds: int = 6) -> list[str]:

@@ -147,7 +147,10 @@ HELP = Help(
           "cards between two such cards. The row closes up. Cards that close up next to each other "
           "and share suit or rank are joined (marked): they are never removed as a pair, though each "
           "may still go with a newly turned neighbour or be the end of (b) and (c). The queen and king "
-          "of hearts are never removed. Tap a card to see what a removal would take, tap again to make it.",
+          "of hearts are never removed. Tap a card to see a removal that takes it (a mouse shows it on "
+          "hover); tap another of its cards, or the same card again, to make it. When several removals "
+          "take the card, a tap on it again shows the next instead (those of two cards first, the card "
+          "alone last; each says «choice 2 of 3»), and a tap on it once more makes the last.",
     stock="A click turns the next card to the end of the row. There is no redeal.",
     options={
         "auto_remove": "Off: you make every removal. On: the app makes each one as soon as it is "
@@ -168,8 +171,11 @@ HELP_RU = Help(
           "картами. После снятия ряд смыкается. Карты, сомкнувшиеся рядом и совпадающие мастью "
           "или достоинством, соединяются (они помечены): парой их не снимают никогда, но каждая "
           "ещё может уйти с новой открытой соседкой или стать крайней картой в (б) и (в). Даму и "
-          "короля червей не снимают никогда. Нажмите на карту, чтобы увидеть, что заберёт "
-          "снятие, и нажмите ещё раз, чтобы его сделать.",
+          "короля червей не снимают никогда. Нажмите на карту, чтобы увидеть снятие с ней (мышь "
+          "показывает его при наведении); нажмите другую его карту или эту же ещё раз, чтобы его "
+          "сделать. Если карту забирают несколько снятий, повторное нажатие на неё показывает "
+          "следующее (сначала снятия двух карт, последним — её одной; каждое объявляется: «вариант 2 "
+          "из 3»), а ещё одно нажатие на последнем делает его.",
     stock="Щелчок выкладывает следующую карту в конец ряда. Пересдачи нет.",
     options={
         "auto_remove": "Игрок: все снятия делаете вы. Программа: каждое снятие делается само, как "
