@@ -163,7 +163,7 @@ class Interaction:
         row = state.piles[game.index[game.spec.tap_pile]]
         move = found[at]
         names = [card_name(c.rank, c.suit) for c in row[move.src:move.src + move.n]]
-        cards = names[0] if len(names) == 1 else t("say.and", first=", ".join(names[:-1]), last=names[-1])
+        cards = and_list(names)
         key = "say.choice.last" if at == len(found) - 1 else "say.choice"
         return [Announce(t(key, cards=cards, i=at + 1, n=len(found))), REDRAW]
 
@@ -449,7 +449,7 @@ def move_words(game: Game, state: State, move: Move) -> str:
 
 def and_list(items: Sequence[str]) -> str:
     """"a, b and c" in the current language."""
-    return items[0] if len(items) < 2 else ", ".join(items[:-1]) + t("assist.and") + items[-1]
+    return items[0] if len(items) < 2 else t("say.and", first=", ".join(items[:-1]), last=items[-1])
 
 
 def action_cards(game: Game, state: State, move: Move) -> tuple[Card, ...]:
