@@ -22,6 +22,22 @@ class Session:
         self.elapsed_ms = 0  # time played so far
         self.counted = False  # counted as played in the statistics (at the first move)
         self.result = ""  # "won" once the win is counted (an undo does not count it again)
+        self.assisted = False  # the app played a move for the player (see ``helped``)
+        self.hints = 0  # hints given, one per position at most (see ``hinted``)
+        self.hinted_at: State | None = None  # the position of the last hint counted (not saved)
+
+    def helped(self, kind: str) -> None:
+        """The app is about to play a move for the player: ``kind`` "demo" makes the game
+        one solved with help; "finish" does too unless the rest is already forced
+        (``Game.is_forced``).  The mark stays with the game (an undo keeps it)."""
+        if kind != "finish" or not self.game.is_forced(self.state):
+            self.assisted = True
+
+    def hinted(self) -> None:
+        """A hint was given for the current position: counted, once per position."""
+        if self.hinted_at is not self.state:
+            self.hinted_at = self.state
+            self.hints += 1
 
     @property
     def state(self) -> State:
