@@ -212,8 +212,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stats.score_total": "Total score",
         "stats.score_avg": "Average score",
         "stats.none": "No games played with these options yet: the count starts at your first move.",
-        "stats.chart": "Last {n} {n|game|games}: won (up) and lost (down), with the win rate so far",
-        "stats.chart_label": "Results of the last {n} {n|game|games}: {won} won, {lost} lost",
+        "stats.assisted": "Solved with help",
+        "stats.hints": "Hints used",
+        "stats.assisted_note": "A game finished by Demo, or by Finish before the rest was forced, is solved "
+                               "with help: not a win, it keeps the streak as it was and sets no record.",
+        "stats.win_assisted": "{game} #{seed} solved with help in {n} {n|move|moves}: counted apart in the "
+                              "statistics, not as a win.",
+        "stats.win_hints": "Hints used: {n}.",
+        "stats.say_assisted": "Solved with help: not counted as a win.",
+        "stats.chart": "Last {n} {n|game|games}: won (up), solved with help (short, up) and lost (down), "
+                       "with the win rate so far",
+        "stats.chart_label": "Results of the last {n} {n|game|games}: {won} won, {assisted} solved with help, "
+                             "{lost} lost",
         "stats.chart_empty": "Results over time (none yet)",
         "stats.all": "All games",
         "stats.game": "Game and options",
@@ -403,8 +413,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stats.score_total": "Очков всего",
         "stats.score_avg": "Очков в среднем",
         "stats.none": "С этими правилами ещё не сыграно ни одной партии: счёт начинается с первого хода.",
-        "stats.chart": "Последние {n} {n|партия|партии|партий}: выигрыш (вверх), проигрыш (вниз) и доля побед",
-        "stats.chart_label": "Итоги последних {n} {n|партии|партий|партий}: выиграно {won}, проиграно {lost}",
+        "stats.assisted": "Решено с помощью",
+        "stats.hints": "Подсказок взято",
+        "stats.assisted_note": "Партия, доигранная «Показом» или кнопкой «Доиграть» до того, как остальное стало "
+                               "очевидным, решена с помощью: это не победа, серия остаётся какой была, "
+                               "рекордом она не считается.",
+        "stats.win_assisted": "Партия «{game}» № {seed} решена с помощью за {n} {n|ход|хода|ходов}: в "
+                              "статистике она учтена отдельно, не как победа.",
+        "stats.win_hints": "Подсказок взято: {n}.",
+        "stats.say_assisted": "Решено с помощью: победой не засчитано.",
+        "stats.chart": "Последние {n} {n|партия|партии|партий}: выигрыш (вверх), решено с помощью (короткий "
+                       "столбик вверх), проигрыш (вниз) и доля побед",
+        "stats.chart_label": "Итоги последних {n} {n|партии|партий|партий}: выиграно {won}, решено с помощью "
+                             "{assisted}, проиграно {lost}",
         "stats.chart_empty": "Итоги по времени (пока нет)",
         "stats.all": "Все пасьянсы",
         "stats.game": "Пасьянс и правила",
