@@ -131,6 +131,7 @@ class Dialogs:
                 listing.appendChild(text)
             body.appendChild(listing)
         help_section(body, t("help.keys"), t("help.keys.text"))
+        help_section(body, t("stats.help"), t("stats.help.text"))
         help_section(body, t("help.source"), help_.source)
         self.open("help", "help-close")
 
