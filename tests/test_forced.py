@@ -4,6 +4,7 @@ or after such a position keeps the win the player's own (py/table/keeper.py coun
 import pytest
 
 from patience.registry import GAMES, get_game
+from patience.session import Session
 from patience.solver import WON, solve
 
 
@@ -82,6 +83,29 @@ def test_gaps_forced_while_cards_go_into_place_and_not_once_a_run_is_blocked():
     after = game.play(state, game.parse_move("g8-11>g2-10"))
     assert not game.is_forced(after)
     assert not game.is_forced(game.deal(2))
+
+
+def test_finish_from_a_forced_position_keeps_the_game_the_players_whatever_its_line():
+    """Finish's line from a forced position may pass through positions the rule alone
+    would not call forced (the other J♥ above): the game stays unassisted."""
+    game = get_game("gaps8", {})
+    session = Session(game, 2)
+    session.states = [game.from_code(GAPS8_LATE)]
+    session.helped("finish")
+    session.play(game.parse_move("g8-11>g2-10"))
+    assert not game.is_forced(session.state)
+    session.helped("finish")
+    assert not session.assisted
+    # undone back before the forced position and played on elsewhere: that line is new
+    session.undo()
+    session.states[0] = game.from_code(GAPS8_LATE)  # (a position the rule was never asked about)
+    session.play(game.parse_move("g8-11>g2-10"))
+    session.helped("finish")
+    assert session.assisted
+    demo = Session(game, 2)
+    demo.states = [game.from_code(GAPS8_LATE)]
+    demo.helped("demo")
+    assert demo.assisted  # the demo is help wherever it starts
 
 
 def bride(row: str):
