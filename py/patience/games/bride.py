@@ -136,8 +136,9 @@ def forced(game: "Game", state: State) -> bool:
     """The rest is forced (``Game.is_forced``): the stock is out or holds only the king of
     hearts (which the rules put at its bottom), and every way of going on — each removal
     and turn in any order, until none is left — wins: the player has nothing left to
-    choose that matters.  A row longer than ``FORCED_ROW`` cards is not searched (not
-    forced)."""
+    choose that matters.  A row of more than ``FORCED_ROW`` cards, or one with more than
+    ``FORCED_NODES`` positions to look at, is not forced (a choice that long is the
+    player's to make; the bound keeps the check within milliseconds)."""
     stock = state.piles[game.stock]
     if stock not in ((), (KING,)) or len(state.piles[game.index["row"]]) > FORCED_ROW:
         return False
@@ -145,14 +146,24 @@ def forced(game: "Game", state: State) -> bool:
 
     def every_line_wins(s: State) -> bool:
         if s not in seen:
+            if len(seen) >= FORCED_NODES:
+                raise TooMany
             moves = game.legal_moves(s)
             seen[s] = all(every_line_wins(game.play(s, m)) for m in moves) if moves else won(game, s)
         return seen[s]
 
-    return every_line_wins(state)
+    try:
+        return every_line_wins(state)
+    except TooMany:
+        return False
+
+
+class TooMany(Exception):
+    """More positions than ``forced`` looks at."""
 
 
 FORCED_ROW = 16
+FORCED_NODES = 500
 
 
 def progress(game: "Game", state: State) -> float:
