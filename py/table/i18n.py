@@ -213,6 +213,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stats.score_avg": "Average score",
         "stats.none": "No games played with these options yet: the count starts at your first move.",
         "stats.assisted": "Solved with help",
+        "stats.assisted_column": "With help",
         "stats.hints": "Hints used",
         "stats.assisted_note": "A game finished by Demo, or by Finish before the rest was forced, is solved "
                                "with help: not a win, it keeps the streak as it was and sets no record.",
@@ -414,17 +415,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stats.open.title": "Ваши результаты",
         "stats.title": "Статистика",
         "stats.this": "{game} — эти правила",
-        "stats.played": "Сыграно",
-        "stats.won": "Выиграно",
-        "stats.rate": "Доля побед",
+        "stats.played": "Сыг\u00adра\u00adно",  # (soft hyphens: the table's columns stay narrow on a phone)
+        "stats.won": "Вы\u00adиг\u00adра\u00adно",
+        "stats.rate": "Доля по\u00adбед",
         "stats.streak": "Серия побед сейчас",
-        "stats.best_streak": "Самая длинная серия",
-        "stats.best_time": "Лучшее время",
+        "stats.best_streak": "Самая длин\u00adная серия",
+        "stats.best_time": "Луч\u00adшее вре\u00adмя",
         "stats.fewest": "Меньше всего ходов",
         "stats.score_total": "Очков всего",
         "stats.score_avg": "Очков в среднем",
         "stats.none": "С этими правилами ещё не сыграно ни одной партии: счёт начинается с первого хода.",
         "stats.assisted": "Решено с помощью",
+        "stats.assisted_column": "С по\u00adмощью",  # (a soft hyphen: the column stays narrow on a phone)
         "stats.hints": "Подсказок взято",
         "stats.assisted_note": "Партия, доигранная «Показом» или кнопкой «Доиграть» до того, как остальное стало "
                                "очевидным, решена с помощью: это не победа, серия остаётся какой была, "

@@ -178,7 +178,7 @@ def list_records(stats: Stats) -> None:
     for key, rec in sorted(stats.records.items()):
         row = document.createElement("tr")
         for value in (record_title(key), rec.played, rec.won, rec.assisted, f"{100 * rec.win_rate:.0f}%",
-                      rec.best_streak, clock(rec.best_time_ms), rec.hints):
+                      rec.best_streak, clock(rec.best_time_ms)):
             cell = document.createElement("td")
             cell.textContent = str(value)
             row.appendChild(cell)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from patience import get_game
 from table.urlstate import to_query
 
-from ui import easy_win, open_deal, open_menu
+from ui import easy_win, open_deal, open_menu, set_language
 
 WON = "() => document.getElementById('table').dataset.status === 'won'"
 
@@ -64,9 +64,9 @@ def assert_counted_apart(before: dict, after: dict, hints: int = 0) -> None:
         assert after[name] == before[name], name
     assert number(after["hints"]) == number(before["hints"]) + hints
     assert after["bars"][-1] == "assisted" and after["bars"][:-1] == before["bars"][-59:]
-    # the table of all games: played, won, solved with help, win rate, …, hints
+    # the table of all games: played, won, solved with help, win rate, …
     row = changed_row(before, after)
-    assert (row[1], row[2], row[3], row[-1]) == (after["played"], after["won"], after["assisted"], after["hints"])
+    assert (row[1], row[2], row[3], row[4]) == (after["played"], after["won"], after["assisted"], after["rate"])
 
 
 def test_a_demo_win_in_bride_and_groom_is_solved_with_help(page):
@@ -88,3 +88,18 @@ def test_an_early_finish_in_klondike_after_a_hint_is_solved_with_help_and_the_hi
     text = played_by(page, "finish")
     assert "solved with help" in text and "Hints used: 1." in text
     assert_counted_apart(before, figures(page), hints=1)
+
+
+def test_the_statistics_table_with_its_column_of_games_solved_with_help_fits_a_phone_in_both_languages(phone):
+    open_deal(phone, "?game=klondike&seed=2")
+    try:
+        for lang in ("en", "ru"):
+            set_language(phone, lang)
+            phone.tap("#stats-open")
+            width, room = phone.evaluate("() => { const s = document.querySelector('#stats .scroll'); "
+                                         "return [s.scrollWidth, s.clientWidth]; }")
+            assert width <= room, (lang, width, room)
+            assert phone.locator("#stats thead th").count() == 7
+            phone.tap("#stats-close")
+    finally:
+        set_language(phone, "en")
