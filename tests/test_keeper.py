@@ -320,3 +320,116 @@ def test_local_storage_reads_null_as_none_and_a_refusal_is_told_once():
     assert storage.get("a") is None and storage.set("a", "v") is None
     storage.remove("a")
     assert told == [1]
+
+
+def won_line(seed=5):
+    """The solver's winning line of a Klondike deal (draw 1), and where its rest is forced."""
+    from patience.solver import WON, solve
+
+    game = get_game("klondike", {"draw": "1"})
+    result = solve(game, game.deal(seed), 3000)
+    assert result.verdict == WON
+    state, forced_at = game.deal(seed), None
+    for k, move in enumerate(result.moves):
+        if forced_at is None and game.is_forced(state):
+            forced_at = k
+        state = game.play(state, move)
+    assert forced_at is not None and 0 < forced_at < len(result.moves)
+    return game, result.moves, forced_at
+
+
+def play_out(tab, seed, line, helper=None, from_move=0, hints_at=()):
+    """Play a won line in a tab as the table does: from move ``from_move`` on, ``helper``
+    ("demo" or "finish") plays them (Session.helped before each); hints asked at the given
+    moves (twice each: one position, one hint counted)."""
+    game = line[0]
+    tab.session = session = Session(game, seed)
+    for k, move in enumerate(line[1]):
+        if k in hints_at:
+            session.hinted()
+            session.hinted()
+        if helper is not None and k >= from_move:
+            session.helped(helper)
+        session.play(move)
+        if not session.counted:
+            tab.keeper.count_start(session)
+        tab.keeper.settle(session, game.is_won(session.state))
+    assert session.result == "won"
+    return session
+
+
+def klondike_record(data):
+    return Stats.decode(data[STATS_KEY]).get(get_game("klondike", {"draw": "1"}))
+
+
+def test_a_demo_win_is_solved_with_help_not_won():
+    line = won_line()
+    data = {}
+    tab = Tab(data)
+    play_out(tab, 5, line)  # a win of the player's own first: a streak of 1, the records set
+    first = klondike_record(data)
+    assert (first.won, first.streak, first.assisted) == (1, 1, 0)
+    session = play_out(tab, 5, line, "demo", from_move=len(line[1]) - 1)  # the demo played the last move
+    assert session.assisted
+    rec = klondike_record(data)
+    assert (rec.played, rec.won, rec.assisted, rec.lost) == (2, 1, 1, 0)
+    assert (rec.streak, rec.best_streak) == (1, 1)  # neither extended nor reset
+    assert (rec.best_time_ms, rec.fewest_moves) == (first.best_time_ms, first.fewest_moves)
+    assert rec.score_total == first.score_total  # the assisted game's score is not added
+    assert [e.result for e in rec.history] == [1, 2]
+    play_out(tab, 5, line)
+    rec = klondike_record(data)
+    assert (rec.won, rec.streak, rec.best_streak) == (2, 2, 2)
+
+
+def test_finish_from_the_deal_is_solved_with_help_and_sets_no_record():
+    line = won_line()
+    data = {}
+    tab = Tab(data)
+    play_out(tab, 5, line, "finish", from_move=0)
+    rec = klondike_record(data)
+    assert (rec.played, rec.won, rec.assisted, rec.streak, rec.best_streak) == (1, 0, 1, 0, 0)
+    assert rec.best_time_ms is None and rec.fewest_moves is None and rec.win_rate == 0
+
+
+def test_finish_one_move_before_the_rest_is_forced_is_solved_with_help():
+    line = won_line()
+    data = {}
+    play_out(Tab(data), 5, line, "finish", from_move=line[2] - 1)
+    rec = klondike_record(data)
+    assert (rec.won, rec.assisted) == (0, 1)
+
+
+def test_finish_once_the_rest_is_forced_keeps_the_win():
+    line = won_line()
+    data = {}
+    session = play_out(Tab(data), 5, line, "finish", from_move=line[2])
+    assert not session.assisted
+    rec = klondike_record(data)
+    assert (rec.won, rec.assisted, rec.streak) == (1, 0, 1)
+    assert rec.fewest_moves == len(line[1])
+
+
+def test_hints_are_counted_once_a_position_saved_with_the_game_and_added_at_the_end():
+    line = won_line()
+    data = {}
+    tab = Tab(data)
+    session = play_out(tab, 5, line, hints_at=(0, 3, 10))
+    assert session.hints == 3
+    assert saves.decode(data[saves.key("klondike")]).hints == 3
+    rec = klondike_record(data)
+    assert (rec.won, rec.assisted, rec.hints) == (1, 0, 3)  # a win after hints is a win
+    assert record_key(session.game) in json.loads(data[STATS_KEY])["records"]
+
+
+def test_the_help_marks_travel_between_tabs():
+    data = {}
+    a, b = Tab(data), Tab(data)
+    a.deal(5)
+    a.move()
+    b.session = b.keeper.read_save("klondike")
+    a.session.hinted()
+    a.session.helped("demo")
+    a.move()
+    b.keeper.other_tab(b.session, KEY, data[KEY])
+    assert b.session.assisted and b.session.hints == 1

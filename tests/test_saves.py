@@ -130,3 +130,24 @@ def test_the_engines_reason_inside_it_follows_the_language_too():
                                   "другого цвета, на одно достоинство старше.)")
     finally:
         set_language("en")
+
+
+def test_help_marks_round_trip_and_old_saves_load_without_help():
+    session = played("klondike", 4, 12)
+    session.assisted, session.hints = True, 7
+    back = saves.decode(saves.encode(session))
+    assert (back.assisted, back.hints) == (True, 7)
+    data = json.loads(saves.encode(session))
+    for name in ("assisted", "hints"):  # as saved before they were kept
+        del data[name]
+    back = saves.decode(json.dumps(data))
+    assert (back.assisted, back.hints) == (False, 0)
+
+
+@pytest.mark.parametrize("field, value", [("assisted", 1), ("assisted", "no"), ("hints", -1), ("hints", 2.5),
+                                          ("hints", True)])
+def test_bad_help_marks_are_refused(field, value):
+    data = json.loads(saves.encode(played("frog", 2, 4)))
+    data[field] = value
+    with pytest.raises(saves.SaveError):
+        saves.decode(json.dumps(data))

@@ -446,6 +446,20 @@ class Game:
             return self.spec.won(self, state)
         return self.score(state) == self.ncards
 
+    def is_forced(self, state: State) -> bool:
+        """Whether the rest of the game is forced: the player has reached a position from
+        which the win is only a matter of playing it out, so a *Finish* pressed here (or
+        later) leaves the win the player's own; before it, Finish makes the game one
+        solved with help.  A game may declare its own rule (``GameSpec.forced``: the Gaps
+        games, Bride and Groom); the default, for the games that build on foundations:
+        no card is face down, the stock is out, and playing cards home — each time the
+        first card move to a foundation the engine lists, from any pile but a foundation —
+        wins.  (In Klondike that is any position with the stock out and every card face
+        up: the lowest card not home is always free to go.)"""
+        if self.spec.forced is not None:
+            return self.spec.forced(self, state)
+        return home_in_order(self, state)
+
     def is_stuck(self, state: State) -> bool:
         """No card move and no special action now or after any number of stock clicks
         (and not won).  A move of a whole tableau pile onto an empty tableau pile changes
@@ -545,3 +559,20 @@ EMPTY_WORDS: dict[tuple[str, str], Text] = {
     ("foundation", "base"): Text("A foundation starts with a card of the base rank, the rank of the card dealt "
                                  "to the first foundation."),
 }
+
+
+def home_in_order(game: Game, state: State) -> bool:
+    """No face-down card, no stock left, and sending cards home one by one (the first card
+    move to a foundation each time, never from a foundation) wins: the default rule of
+    ``Game.is_forced``."""
+    if any(state.down) or (game.stock >= 0 and state.piles[game.stock]) or not game.foundations:
+        return False
+    home = set(game.foundations)
+    for _ in range(game.ncards + 1):
+        if game.is_won(state):
+            return True
+        move = next((m for m in game.card_moves(state) if m.dst in home and m.src not in home), None)
+        if move is None:
+            return False
+        state = game.play(state, move)
+    return False

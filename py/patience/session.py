@@ -22,6 +22,35 @@ class Session:
         self.elapsed_ms = 0  # time played so far
         self.counted = False  # counted as played in the statistics (at the first move)
         self.result = ""  # "won" once the win is counted (an undo does not count it again)
+        self.assisted = False  # the app played a move for the player (see ``helped``)
+        self.hints = 0  # hints given, one per position at most (see ``hinted``)
+        self.hinted_at: State | None = None  # the position of the last hint counted (not saved)
+        # a forced position Finish found on the line played (its index in states), not saved
+        self.forced_at: int | None = None
+        self.forced_state: State | None = None
+
+    def helped(self, kind: str) -> None:
+        """The app is about to play a move for the player: ``kind`` "demo" makes the game
+        one solved with help; "finish" does too unless the rest is forced — at this
+        position (``Game.is_forced``), or at one this line of play passed through, so
+        Finish's own line from a forced position never counts against the player.  The
+        mark stays with the game (an undo keeps it)."""
+        if self.assisted:
+            return
+        if kind == "finish":
+            k = self.forced_at
+            if k is not None and k <= self.at and self.states[k] is self.forced_state:
+                return  # the line on the table went through a forced position
+            if self.game.is_forced(self.state):
+                self.forced_at, self.forced_state = self.at, self.state
+                return
+        self.assisted = True
+
+    def hinted(self) -> None:
+        """A hint was given for the current position: counted, once per position."""
+        if self.hinted_at is not self.state:
+            self.hinted_at = self.state
+            self.hints += 1
 
     @property
     def state(self) -> State:

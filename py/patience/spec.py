@@ -139,6 +139,9 @@ class GameSpec:
     generate: Generate | None = None  # card moves, where the pile-by-pile search is too slow
     accept: Accept | None = None  # whether n cards of src may go to dst, replacing build rules
     won: Won | None = None  # replacing "every card on the foundations"
+    # whether the rest of the game is forced from a position (Game.is_forced says what the
+    # default means); a Finish pressed there keeps the win the player's own
+    forced: Won | None = None
     specials: tuple[Special, ...] = ()
     describe: Callable[["Game", "State"], str] | None = None  # phase and round, for the toolbar
     # actions at a place (Move(kind, src=position, n=count)): listed by `actions`, done by `perform`

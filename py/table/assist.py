@@ -358,6 +358,7 @@ class Assistant:
         session = self.session
         self.hint = move
         self.hint_state = state = session.state
+        session.hinted()  # counted (once a position), saved with the game's next save
         self.app.message(lambda: t("assist.hint", move=move_words(session.game, state, move)), "hint")
         self.app.announce(t("assist.hint", move=move_words(session.game, state, move)))
         self.app.render()
@@ -449,6 +450,7 @@ class Assistant:
         if self.app.dialog_open():  # opened while the move was being found: wait
             later(lambda: self.play_then_continue(move, token), DIALOG_WAIT_MS)
             return
+        self.session.helped(self.playing)  # the demo, or Finish before the rest is forced: played with help
         if not self.app.play(move, by_app=True):
             self.stop()
             return

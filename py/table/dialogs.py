@@ -131,16 +131,20 @@ class Dialogs:
                 listing.appendChild(text)
             body.appendChild(listing)
         help_section(body, t("help.keys"), t("help.keys.text"))
+        help_section(body, t("stats.help"), t("stats.help.text"))
         help_section(body, t("help.source"), help_.source)
         self.open("help", "help-close")
 
     # --- a win -------------------------------------------------------------------------
     def show_win(self, session: Session) -> None:
         box = document.getElementById("win")
-        document.getElementById("win-text").textContent = t(
-            "win.text", game=game_name(session.game.spec), seed=session.seed, n=session.move_count)
+        text = t("stats.win_assisted" if session.assisted else "win.text",
+                 game=game_name(session.game.spec), seed=session.seed, n=session.move_count)
+        if session.hints:
+            text += " " + t("stats.win_hints", n=session.hints)
+        document.getElementById("win-text").textContent = text
         if box.hidden:
-            announce(t("say.won"), append=True)
+            announce(t("stats.say_assisted" if session.assisted else "say.won"), append=True)
             celebrate()
         self.open("win", "win-new")
 

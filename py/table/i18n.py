@@ -218,8 +218,30 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stats.score_total": "Total score",
         "stats.score_avg": "Average score",
         "stats.none": "No games played with these options yet: the count starts at your first move.",
-        "stats.chart": "Last {n} {n|game|games}: won (up) and lost (down), with the win rate so far",
-        "stats.chart_label": "Results of the last {n} {n|game|games}: {won} won, {lost} lost",
+        "stats.assisted": "Solved with help",
+        "stats.assisted_column": "With help",
+        "stats.hints": "Hints used",
+        "stats.assisted_note": "A game finished by Demo, or by Finish before the rest was forced, is solved "
+                               "with help: not a win, it keeps the streak as it was and sets no record.",
+        "stats.win_assisted": "{game} #{seed} solved with help in {n} {n|move|moves}: counted apart in the "
+                              "statistics, not as a win.",
+        "stats.win_hints": "Hints used: {n}.",
+        "stats.help": "Statistics and help from the solver",
+        "stats.help.text": "A game counts as played at its first move, and as lost when you leave it for a new "
+                           "deal of the same game. A game finished by Demo, or by Finish before the rest was "
+                           "forced, is solved with help and counted apart: it is not a win, it neither extends "
+                           "nor resets your winning streak, and it sets no best time or fewest moves. The rest "
+                           "is forced when nothing is left to decide: in a game built on foundations, no card "
+                           "is face down, the stock is out and the cards can go home one after another; in the "
+                           "Gaps games, what is left is putting cards into the places after the rows' runs; in "
+                           "Bride and Groom, the stock is out (or holds only the king of hearts) and every way "
+                           "on wins. Finish pressed from there keeps the win yours. Hints are counted (once a "
+                           "position) and shown in the statistics; a game won after hints is still a win.",
+        "stats.say_assisted": "Solved with help: not counted as a win.",
+        "stats.chart": "Last {n} {n|game|games}: won (up), solved with help (short, up) and lost (down), "
+                       "with the win rate so far",
+        "stats.chart_label": "Results of the last {n} {n|game|games}: {won} won, {assisted} solved with help, "
+                             "{lost} lost",
         "stats.chart_empty": "Results over time (none yet)",
         "stats.all": "All games",
         "stats.game": "Game and options",
@@ -410,18 +432,42 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stats.open.title": "Ваши результаты",
         "stats.title": "Статистика",
         "stats.this": "{game} — эти правила",
-        "stats.played": "Сыграно",
-        "stats.won": "Выиграно",
-        "stats.rate": "Доля побед",
+        "stats.played": "Сыг\u00adра\u00adно",  # (soft hyphens: the table's columns stay narrow on a phone)
+        "stats.won": "Вы\u00adиг\u00adра\u00adно",
+        "stats.rate": "Доля по\u00adбед",
         "stats.streak": "Серия побед сейчас",
-        "stats.best_streak": "Самая длинная серия",
-        "stats.best_time": "Лучшее время",
+        "stats.best_streak": "Самая длин\u00adная серия",
+        "stats.best_time": "Луч\u00adшее вре\u00adмя",
         "stats.fewest": "Меньше всего ходов",
         "stats.score_total": "Очков всего",
         "stats.score_avg": "Очков в среднем",
         "stats.none": "С этими правилами ещё не сыграно ни одной партии: счёт начинается с первого хода.",
-        "stats.chart": "Последние {n} {n|партия|партии|партий}: выигрыш (вверх), проигрыш (вниз) и доля побед",
-        "stats.chart_label": "Итоги последних {n} {n|партии|партий|партий}: выиграно {won}, проиграно {lost}",
+        "stats.assisted": "Решено с помощью",
+        "stats.assisted_column": "С по\u00adмощью",  # (a soft hyphen: the column stays narrow on a phone)
+        "stats.hints": "Подсказок взято",
+        "stats.assisted_note": "Партия, доигранная «Показом» или кнопкой «Доиграть» до того, как остальное стало "
+                               "очевидным, решена с помощью: это не победа, серия остаётся какой была, "
+                               "рекордом она не считается.",
+        "stats.win_assisted": "Партия «{game}» № {seed} решена с помощью за {n} {n|ход|хода|ходов}: в "
+                              "статистике она учтена отдельно, не как победа.",
+        "stats.win_hints": "Подсказок взято: {n}.",
+        "stats.help": "Статистика и помощь программы",
+        "stats.help.text": "Партия считается сыгранной с первого хода и проигранной, если вы оставили её ради "
+                           "новой раздачи того же пасьянса. Партия, доигранная «Показом» или кнопкой «Доиграть» "
+                           "до того, как остальное стало очевидным, решена с помощью и учитывается отдельно: это "
+                           "не победа, серия побед не растёт и не обрывается, рекордом лучшего времени или "
+                           "наименьшего числа ходов она не считается. Остальное очевидно, когда решать уже "
+                           "нечего: в пасьянсе с домами нет закрытых карт, колода кончилась и карты одна за "
+                           "другой уходят в дома; в пасьянсах с пустыми местами осталось лишь ставить карты на "
+                           "места за упорядоченным началом рядов; в «Женихе и невесте» колода кончилась (или в "
+                           "ней остался только король червей) и любой путь ведёт к победе. «Доиграть» отсюда "
+                           "оставляет победу вашей. Подсказки считаются (одна на позицию) и видны в "
+                           "статистике; партия, выигранная после подсказок, — всё равно победа.",
+        "stats.say_assisted": "Решено с помощью: победой не засчитано.",
+        "stats.chart": "Последние {n} {n|партия|партии|партий}: выигрыш (вверх), решено с помощью (короткий "
+                       "столбик вверх), проигрыш (вниз) и доля побед",
+        "stats.chart_label": "Итоги последних {n} {n|партии|партий|партий}: выиграно {won}, решено с помощью "
+                             "{assisted}, проиграно {lost}",
         "stats.chart_empty": "Итоги по времени (пока нет)",
         "stats.all": "Все пасьянсы",
         "stats.game": "Пасьянс и правила",

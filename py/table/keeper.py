@@ -127,6 +127,8 @@ class Keeper:
             session.elapsed_ms = max(session.elapsed_ms, saved.elapsed_ms)
             session.counted = session.counted or saved.counted
             session.result = session.result or saved.result
+            session.assisted = session.assisted or saved.assisted
+            session.hints = max(session.hints, saved.hints)
             self.events.took_time()
             return True
         self.events.took_newer(saved)
@@ -165,15 +167,16 @@ class Keeper:
         self.count_end(old, False)
 
     def count_end(self, session: Session, won: bool) -> None:
+        """A game ended: won (solved with help when the app played a move for the player,
+        ``Session.assisted``), or lost; its hints are added to the record."""
         self.read_stats()
         game = session.game
-        when = self.now_s()
-        score = game.score(session.state)
+        figures = (self.now_s(), session.elapsed_ms, session.move_count, game.score(session.state), session.hints)
         if won:
-            self.stats.win(game, when, session.elapsed_ms, session.move_count, score)
+            (self.stats.assisted if session.assisted else self.stats.win)(game, *figures)
             session.result = "won"
         else:
-            self.stats.loss(game, when, session.elapsed_ms, session.move_count, score)
+            self.stats.loss(game, *figures)
         self.write_stats()
 
     def read_stats(self) -> None:

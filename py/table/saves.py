@@ -3,7 +3,10 @@ CPython; ``keeper`` keeps one per game type in the browser's storage.
 
 A save holds the game, its options, the deal number, every move in notation and how many
 of them are played (the rest is the redo stack), the time played, and whether the game
-is already counted in the statistics (played; won).  Loading replays the moves through the
+is already counted in the statistics (played; won), whether the app played a move for
+the player (``assisted``: Demo, or Finish before the rest was forced) and how many hints
+it used.  A save written before those two were kept loads as not assisted, no hints
+(the fields are optional: version 1 all the same).  Loading replays the moves through the
 engine's checked path, so a save that does not replay exactly is refused with a reason,
 never half-loaded.
 """
@@ -57,6 +60,8 @@ def encode(session: Session) -> str:
         "time": session.elapsed_ms,
         "counted": session.counted,
         "result": session.result,
+        "assisted": session.assisted,
+        "hints": session.hints,
     }, separators=(",", ":"))
 
 
@@ -93,12 +98,16 @@ def decode(text: str) -> Session:
         elapsed = int(data.get("time", 0))
         counted = data.get("counted", bool(at))
         result = data.get("result", "")
+        # saves written before games solved with help and hints were counted: neither
+        assisted = data.get("assisted", False)
+        hints = data.get("hints", 0)
     except (KeyError, TypeError, ValueError, OverflowError) as err:  # OverflowError: int() of an infinity
         # the engine's own words name what is wrong; Python's ("dictionary update sequence
         # element #0 has length 1") would not tell a player anything
         raise (SaveError("reason.save.damaged", error=err) if isinstance(err, PatienceError)
                else SaveError("reason.save.damaged_plain")) from None
-    if not isinstance(counted, bool) or result not in ("", "won") or elapsed < 0:
+    if not isinstance(counted, bool) or result not in ("", "won") or elapsed < 0 \
+            or not isinstance(assisted, bool) or type(hints) is not int or not 0 <= hints <= 10**9:
         raise SaveError("reason.save.marks")
     if not 1 <= seed <= MAX_SEED:
         raise SaveError("reason.save.seed")
@@ -114,4 +123,6 @@ def decode(text: str) -> Session:
     session.elapsed_ms = elapsed
     session.counted = counted
     session.result = result
+    session.assisted = assisted
+    session.hints = hints
     return session

@@ -72,9 +72,10 @@ class StatsView:
         figures = document.getElementById("stats-figures")
         figures.replaceChildren()
         rows: list[tuple[str, object]] = [
-            ("played", rec.played), ("won", rec.won), ("rate", f"{100 * rec.win_rate:.0f}%"),
+            ("played", rec.played), ("won", rec.won), ("assisted", rec.assisted), ("rate", f"{100 * rec.win_rate:.0f}%"),
             ("streak", rec.streak), ("best_streak", rec.best_streak),
-            ("best_time", clock(rec.best_time_ms)), ("fewest", rec.fewest_moves if rec.fewest_moves else "—")]
+            ("best_time", clock(rec.best_time_ms)), ("fewest", rec.fewest_moves if rec.fewest_moves else "—"),
+            ("hints", rec.hints)]
         if game.spec.scored:
             rows += [("score_total", rec.score_total), ("score_avg", f"{rec.average_score:.1f}")]
         for name, value in rows:
@@ -132,7 +133,8 @@ class StatsView:
 
 
 def draw_chart(rec: Record) -> None:
-    """The last games as bars (won up, lost down) and the running win rate as a line."""
+    """The last games as bars (won up, solved with help a short bar up, lost down) and the
+    running win rate as a line (a game solved with help is not a win)."""
     chart = document.getElementById("stats-chart")
     chart.replaceChildren()
     entries = rec.history[-60:]
@@ -141,8 +143,10 @@ def draw_chart(rec: Record) -> None:
     if not entries:
         return
     won = sum(e.won for e in entries)
+    assisted = sum(e.assisted for e in entries)
     caption.textContent = t("stats.chart", n=len(entries))
-    chart.setAttribute("aria-label", t("stats.chart_label", n=len(entries), won=won, lost=len(entries) - won))
+    chart.setAttribute("aria-label", t("stats.chart_label", n=len(entries), won=won, assisted=assisted,
+                                       lost=len(entries) - won - assisted))
     width, height, mid = 300.0, 100.0, 50.0
     step = width / max(len(entries), 1)
 
@@ -159,10 +163,11 @@ def draw_chart(rec: Record) -> None:
     for k, entry in enumerate(entries):
         wins += entry.won
         x = k * step
+        result = "won" if entry.won else "assisted" if entry.assisted else "lost"
+        tall = 20 if entry.assisted else 40
         bar = element("rect", x=f"{x + step * 0.15:.1f}", width=f"{step * 0.7:.1f}",
-                      y=f"{mid - 40 if entry.won else mid:.1f}", height=40,
-                      class_="won" if entry.won else "lost")
-        bar.dataset.result = "won" if entry.won else "lost"
+                      y=f"{mid if result == 'lost' else mid - tall:.1f}", height=tall, class_=result)
+        bar.dataset.result = result
         points.append(f"{x + step / 2:.1f},{height - 5 - (height - 10) * wins / (k + 1):.1f}")
     element("polyline", points=" ".join(points), class_="rate")
 
@@ -172,8 +177,8 @@ def list_records(stats: Stats) -> None:
     body.replaceChildren()
     for key, rec in sorted(stats.records.items()):
         row = document.createElement("tr")
-        for value in (record_title(key), rec.played, rec.won, f"{100 * rec.win_rate:.0f}%", rec.best_streak,
-                      clock(rec.best_time_ms)):
+        for value in (record_title(key), rec.played, rec.won, rec.assisted, f"{100 * rec.win_rate:.0f}%",
+                      rec.best_streak, clock(rec.best_time_ms)):
             cell = document.createElement("td")
             cell.textContent = str(value)
             row.appendChild(cell)

@@ -132,6 +132,40 @@ def won(game: "Game", state: State) -> bool:
     return not state.piles[game.stock] and state.piles[game.index["row"]] == (QUEEN, KING)
 
 
+def forced(game: "Game", state: State) -> bool:
+    """The rest is forced (``Game.is_forced``): the stock is out or holds only the king of
+    hearts (which the rules put at its bottom), and every way of going on — each removal
+    and turn in any order, until none is left — wins: the player has nothing left to
+    choose that matters.  A row of more than ``FORCED_ROW`` cards, or one with more than
+    ``FORCED_NODES`` positions to look at, is not forced (a choice that long is the
+    player's to make; the bound keeps the check within milliseconds)."""
+    stock = state.piles[game.stock]
+    if stock not in ((), (KING,)) or len(state.piles[game.index["row"]]) > FORCED_ROW:
+        return False
+    seen: dict[State, bool] = {}
+
+    def every_line_wins(s: State) -> bool:
+        if s not in seen:
+            if len(seen) >= FORCED_NODES:
+                raise TooMany
+            moves = game.legal_moves(s)
+            seen[s] = all(every_line_wins(game.play(s, m)) for m in moves) if moves else won(game, s)
+        return seen[s]
+
+    try:
+        return every_line_wins(state)
+    except TooMany:
+        return False
+
+
+class TooMany(Exception):
+    """More positions than ``forced`` looks at."""
+
+
+FORCED_ROW = 16
+FORCED_NODES = 500
+
+
 def progress(game: "Game", state: State) -> float:
     """For the solver: cards removed, and the stock turned."""
     return len(state.piles[game.index["removed"]]) - len(state.piles[game.stock]) / 4
@@ -202,6 +236,7 @@ SPEC = GameSpec(
     deal=deal,
     settle=(auto_remove,),
     won=won,
+    forced=forced,
     specials=(Special("turn", lambda g, s: Text("Turn a card"), lambda g, s: bool(s.piles[g.stock]), turn,
                       on_stock=True),),
     action_kinds=("remove",),

@@ -81,6 +81,7 @@ class Grid:
         """The GameSpec hooks of a Gaps game, with the names of its cells and the Russian of
         what its rules say: ``GameSpec(..., **GRID.rules())``."""
         return {"generate": self.generate, "accept": self.accept, "explain": self.explain, "won": self.won,
+                "forced": self.forced,
                 "specials": self.specials,
                 "solver": SolverHooks(score=self.score, model=self.model),
                 "pile_names": PILE_NAMES, "pile_names_ru": PILE_NAMES_RU, "sentences_ru": SENTENCES_RU}
@@ -171,6 +172,24 @@ class Grid:
 
     def won(self, game: "Game", state: State) -> bool:
         return all(self.run_length(state, r) == 14 - self.low for r in range(1, self.rows + 1))
+
+    def forced(self, game: "Game", state: State) -> bool:
+        """The rest is forced (``Game.is_forced``): moving, each time, the first card the
+        engine lists that goes into the gap right after a row's run (from outside every
+        run, no reshuffle) wins: what is left is putting cards into their places, with
+        nothing to search for.  (With two decks the copy taken can matter: the rule asks
+        only that this one order wins.)"""
+        for _ in range(game.ncards + 1):
+            if self.won(game, state):
+                return True
+            runs = {r: self.run_length(state, r) for r in range(1, self.rows + 1)}
+            ends = {self.at(r, self.first + n) for r, n in runs.items() if n < 14 - self.low}
+            in_runs = {self.at(r, self.first + k) for r, n in runs.items() for k in range(n)}
+            move = next((m for m in game.card_moves(state) if m.dst in ends and m.src not in in_runs), None)
+            if move is None:
+                return False
+            state = game.play(state, move)
+        return False
 
     # --- the reshuffle -------------------------------------------------------------
     @property
