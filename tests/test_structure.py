@@ -147,3 +147,11 @@ def test_the_engine_imports_only_the_standard_library():
             outside = {m for m in imports(name, path, known) if m.split(".")[0] != "patience"
                        and m.split(".")[0] not in sys.stdlib_module_names}
             assert not outside, f"{name} imports {outside}, which is not the standard library"
+
+
+def test_the_table_stays_in_readable_pieces():
+    """The composition root stays a few hundred lines and no module of the table grows
+    past 600: a part that grows is split by what it is responsible for."""
+    sizes = {path.name: len(path.read_text().splitlines()) for path in (ROOT / "table").glob("*.py")}
+    assert sizes["app.py"] <= 400, sizes["app.py"]
+    assert not {name: n for name, n in sizes.items() if n > 600}
