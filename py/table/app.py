@@ -306,13 +306,7 @@ class App:
                                        hint.cards, hint.piles, hint.chips)
         self.view.render(state, marks)
         toolbar.mark_hint(hint.button)
-        cursor = self.interaction.cursor
-        if cursor is not None:
-            pile, index = cursor
-            el = self.view.cards[state.piles[pile][index]] if index is not None else self.view.slots[pile]
-            self.root.setAttribute("aria-activedescendant", str(el.id))
-        else:
-            self.root.removeAttribute("aria-activedescendant")
+        self.view.show_cursor(state, self.interaction.cursor)
 
     def refresh(self) -> None:
         """Redraw the table and the toolbar after a change of position."""

@@ -251,6 +251,16 @@ class View:
             self.written[("card", card)].pop("style_transform", None)
             self.written[("card", card)].pop("style_z", None)
 
+    def show_cursor(self, state: State, cursor: tuple[int, int | None] | None) -> None:
+        """Tell a screen reader where the keyboard's cursor is (a card, or a pile's empty
+        slot): the table's active descendant."""
+        if cursor is None:
+            self.root.removeAttribute("aria-activedescendant")
+            return
+        pile, index = cursor
+        el = self.cards[state.piles[pile][index]] if index is not None else self.slots[pile]
+        self.root.setAttribute("aria-activedescendant", str(el.id))
+
     def drop_all(self) -> None:
         for el in self.cards.values():
             el.classList.remove("dragging")
