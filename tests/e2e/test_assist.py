@@ -15,6 +15,7 @@ from patience.solver import LOST, WON, safe_moves, solve
 from table import saves
 from table.urlstate import to_query
 
+from sizes import LONG_TASK_MS
 from ui import (budgets, click_stock, easy_win, holds, message, open_deal, open_menu, play_by_pointer, set_language,
                 table, visit, wait_moves)
 
@@ -332,8 +333,10 @@ def test_safe_moves_play_by_themselves_when_asked(page):
 @pytest.mark.alone  # it times the page's tasks: another test's load would lengthen them
 # a task is timed by the wall clock, and a loaded machine may pause the page within one (a
 # 79 ms task was seen so, in a run of the whole suite with the machine busy with other
-# work): a run that met such a pause runs once more, listed as a rerun; a page whose
-# slices run long fails both runs
+# work): the default run holds the tasks to a bound such pauses stay under
+# (sizes.LONG_TASK_MS), the long run to the page's goal of 50 ms; a run that met a pause
+# runs once more, listed as a rerun
+@pytest.mark.reliability
 @pytest.mark.flaky(reruns=1)
 @pytest.mark.parametrize("query", [
     # a deal that stays undecided for minutes (seed 12, used before, is now proven lost
@@ -347,7 +350,8 @@ def test_safe_moves_play_by_themselves_when_asked(page):
     "?game=frog&seed=3",
 ])
 def test_the_page_stays_responsive_while_the_solver_works(page, query):
-    """No main-thread task over 50 ms while the indicator searches a hard position."""
+    """No long main-thread task (over 50 ms in the long run; see sizes.LONG_TASK_MS) while
+    the indicator searches a hard position."""
     open_deal(page, query)
     page.evaluate("""() => { window.__long = [];
         window.__observer = new PerformanceObserver(list => window.__long.push(...list.getEntries().map(e => e.duration)));
@@ -355,4 +359,4 @@ def test_the_page_stays_responsive_while_the_solver_works(page, query):
     assert page.evaluate(VERDICT) == "checking"  # the solver is at work from here on
     page.wait_for_function(f"() => ({VERDICT})() !== 'checking'", timeout=60_000)  # its whole search
     long = page.evaluate("() => { window.__observer.disconnect(); return window.__long; }")
-    assert not [d for d in long if d > 50], long
+    assert not [d for d in long if d > LONG_TASK_MS], long
