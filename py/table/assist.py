@@ -238,7 +238,10 @@ class Assistant:
 
     def verdict(self, state: State) -> tuple[str, list[Move]] | None:
         """What is known of a position (won with its line, lost), or None.  A position
-        reached by following a known winning line is winnable by the rest of it."""
+        reached by following a known winning line is winnable by the rest of it; one
+        whose next move in the history (a redo away: an undo after Finish, which shows
+        only some of the positions it plays) reaches a winnable position is winnable by
+        that move and the line from there."""
         session = self.session
         game = session.game
         if game.is_won(state):
@@ -251,6 +254,11 @@ class Assistant:
             before = self.known.get(self.code(session.states[session.at - 1]))
             if before is not None and before[0] == WON and before[1][:1] == [session.moves[session.at - 1]]:
                 found = self.known[code] = (WON, before[1][1:])
+        if found is None and session.state is state and session.can_redo():
+            following = session.states[session.at + 1]
+            after = (WON, []) if game.is_won(following) else self.known.get(self.code(following))
+            if after is not None and after[0] == WON:
+                found = self.known[code] = (WON, [session.moves[session.at], *after[1]])
         return found
 
     def learn(self, state: State, verdict: str, line: list[Move]) -> None:
@@ -455,10 +463,10 @@ class Assistant:
         win); the moves before it by the session alone.  With animation on the redraws
         follow ``pace.plan`` (the time left shared among the steps left, at most
         STEP_MS each), and the moves' animation is shortened to fit (``pace_moves``);
-        with it off the whole line is one redraw.  Moves are played in slices of at most
-        ``BUDGETS.slice_s``, so a long line makes no long task; between slices the table
-        still shows the last redraw (``unshown``: a stop shows the position reached).
-        Finish waits while a dialog is open, and its time with it."""
+        with it off the whole line is one redraw.  Moves are played in slices of
+        ``BUDGETS.slice_s`` (a move at least), so a long line makes no long task; between
+        slices the table still shows the last redraw (``unshown``: a stop shows the
+        position reached).  Finish waits while a dialog is open, and its time with it."""
         session = self.session
         found = self.verdict(session.state)
         if found is None or found[0] != WON or not found[1]:
@@ -495,9 +503,6 @@ class Assistant:
                 next_at = start + step_ms
             end = start + BUDGETS.slice_s * 1000
             while len(pending) > 1:
-                if now_ms() >= end:
-                    later(tick, 0)  # the rest of this redraw's moves in the next slice
-                    return
                 try:
                     session.play(pending[0])
                 except IllegalMoveError as err:
@@ -508,6 +513,9 @@ class Assistant:
                 pending.pop(0)
                 played += 1
                 self.unshown = (session.state, line, played)
+                if len(pending) > 1 and now_ms() >= end:
+                    later(tick, 0)  # the rest of this redraw's moves in the next slice (a move a slice at least)
+                    return
             if self.app.dialog_open():  # opened meanwhile: the redraw waits
                 deadline += DIALOG_WAIT_MS
                 later(tick, DIALOG_WAIT_MS)

@@ -15,8 +15,8 @@ from patience.solver import LOST, WON, safe_moves, solve
 from table import saves
 from table.urlstate import to_query
 
-from ui import (budgets, click_stock, easy_win, holds, message, open_deal, open_menu, play_by_pointer, set_language,
-                table, visit, wait_moves)
+from ui import (assert_dom_is, budgets, click_stock, easy_win, holds, message, open_deal, open_menu, play_by_pointer,
+                set_language, table, visit, wait_moves)
 
 READY = 'body[data-ready="1"]'
 VERDICT = "() => document.getElementById('winnable').dataset.verdict"
@@ -159,6 +159,32 @@ def test_finish_with_animation_off_shows_the_won_table_at_once(page):
         page.click("#win-close")
     finally:
         leave_won_table(page)
+
+
+def test_finish_played_in_slices_stops_where_it_got_to(fresh):
+    """With slices of half a millisecond (a page of its own, ``Budgets.slice_s``), Finish
+    plays Canfield #21's line over many tasks with animation off; an undo (Ctrl+Z)
+    between two of them stops it, and the table shows the position it got to, one move
+    back: the table, the save and the engine agree, the position is known winnable
+    without a search, and Finish is offered again."""
+    page, _, base = fresh
+    budgets(page, slice_s=0.0005)
+    visit(page, base + "?game=canfield&seed=21&draw=1")
+    set_motion(page, "off")
+    verdict_is(page, "won")
+    verdict = page.evaluate("""() => new Promise(done => { document.getElementById('finish').click();
+        setTimeout(() => setTimeout(() => { document.dispatchEvent(
+            new KeyboardEvent('keydown', {key: 'z', ctrlKey: true, bubbles: true}));
+            done(document.getElementById('winnable').dataset.verdict); }, 0), 0); })""")
+    # known at once, in the task of the undo (the position a redo away is known winnable)
+    assert verdict == "won"
+    moves = int(table(page)["moves"])
+    assert 0 < moves < 200 and table(page)["status"] == "playing"
+    saved = saves.decode(page.evaluate("k => localStorage.getItem(k)", saves.key("canfield")))
+    assert saved.move_count == moves and len(saved.states) == moves + 2  # Finish's last position: a redo away
+    game = get_game("canfield", {"draw": "1"})
+    assert_dom_is(page, game, saved.state)
+    assert page.is_visible("#finish") and page.get_attribute("#demo", "aria-pressed") == "false"
 
 
 def test_finish_in_bride_and_groom_tells_no_stuck_player_on_the_way(page):
