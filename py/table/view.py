@@ -3,9 +3,9 @@
 A move changes a card element's ``transform``; CSS transitions animate it, so the
 animation follows from the difference between two renders; it lasts the animation
 setting's ``--move-ms``, which ``pace_moves`` shortens while Finish plays.  Only
-attributes that changed are written.  DOM conventions (tests and tools rely on them): every card has
-``data-card`` (``??`` while face down), ``data-deck``, ``data-face``, ``data-pile``,
-``data-index``; every pile slot has ``data-pile``.
+attributes that changed are written.  DOM conventions (tests and tools rely on them):
+every card has ``data-card`` (``??`` while face down), ``data-deck``, ``data-face``,
+``data-pile``, ``data-index``; every pile slot has ``data-pile``.
 
 DOM objects (the document, the window, elements) are opaque to it: pyodide's ``JsProxy``.
 """
