@@ -12,7 +12,7 @@ PACKAGES = ("patience", "table")
 BROWSER_MODULES = {"js", "pyodide", "pyscript"}
 # the table's modules that run under CPython as they are (tested there): no DOM
 PURE = {"table.interaction", "table.geometry", "table.urlstate", "table.i18n", "table.saves", "table.stats",
-        "table.keeper", "table.storage", "table.ports", "table.messages"}
+        "table.keeper", "table.storage", "table.ports", "table.messages", "table.pace"}
 # The engine's type-only circles (known, and left): the declarations of spec.py name the
 # Game, Move and the solver's Model in their hooks' types, and those modules import spec;
 # Gaps' search model names the game's types, and the game builds the model when asked.

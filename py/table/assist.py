@@ -19,14 +19,17 @@ from typing import Callable
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
+from patience.errors import IllegalMoveError
 from patience.game import MOVE, Game, Move
 from patience.session import Session
 from patience.solver import LOST, UNKNOWN, WON, Search, safe_moves
 from patience.state import State
 
+from . import pace
 from .i18n import game_name, t
-from .interaction import NO_HINT, HintMarks, hint_marks, move_words
+from .interaction import NO_HINT, HintMarks, hint_marks, move_words, refusal
 from .ports import Table
+from .view import pace_moves
 
 
 @dataclass(frozen=True)
@@ -63,7 +66,7 @@ BUDGETS = Budgets.from_page()
 WINNABLE_TRIES = 60
 WINNABLE_GIVE_UP = 8  # a search stops after so many deals in a row decided neither won nor lost
 WINNABLE_HOPELESS = 16  # so many in a row under the same rules: later searches stop at once
-STEP_MS = 320  # between the moves of Finish and of the demo (animated)
+STEP_MS = 320  # between the moves of the demo (animated); Finish's steps are at most this long
 SAFE_STEP_MS = 160  # between safe moves played by themselves
 QUICK_STEP_MS = 40  # the same with animation off
 DIALOG_WAIT_MS = 250  # Finish and the demo look again this often while a dialog is open
@@ -197,6 +200,10 @@ def later(action: Callable[[], None], ms: int) -> None:
     window.setTimeout(create_once_callable(action), ms)
 
 
+def now_ms() -> float:
+    return time.perf_counter() * 1000
+
+
 class Assistant:
     """The solver at the table; ``app`` is the table it helps (ports.Table)."""
 
@@ -206,6 +213,8 @@ class Assistant:
         self.task = Runner()  # a hint, the demo's next move, a winnable deal
         self.analysis = Runner(yield_to=self.task)  # the indicator's search, in the background
         self.playing = ""  # "finish" or "demo" while moves are being played by the app
+        # Finish between two redraws: the position played but not shown yet, its line and the moves played of it
+        self.unshown: tuple[State, list[Move], int] | None = None
         self.play_token = 0
         self.told: set[str] = set()  # positions whose loss was already explained
         self.hint: Move | None = None
@@ -228,7 +237,10 @@ class Assistant:
 
     def verdict(self, state: State) -> tuple[str, list[Move]] | None:
         """What is known of a position (won with its line, lost), or None.  A position
-        reached by following a known winning line is winnable by the rest of it."""
+        reached by following a known winning line is winnable by the rest of it; one
+        whose next move in the history (a redo away: an undo after Finish, which shows
+        only some of the positions it plays) reaches a winnable position is winnable by
+        that move and the line from there."""
         session = self.session
         game = session.game
         if game.is_won(state):
@@ -241,6 +253,11 @@ class Assistant:
             before = self.known.get(self.code(session.states[session.at - 1]))
             if before is not None and before[0] == WON and before[1][:1] == [session.moves[session.at - 1]]:
                 found = self.known[code] = (WON, before[1][1:])
+        if found is None and session.state is state and session.can_redo():
+            following = session.states[session.at + 1]
+            after = (WON, []) if game.is_won(following) else self.known.get(self.code(following))
+            if after is not None and after[0] == WON:
+                found = self.known[code] = (WON, [session.moves[session.at], *after[1]])
         return found
 
     def learn(self, state: State, verdict: str, line: list[Move]) -> None:
@@ -396,9 +413,22 @@ class Assistant:
             self.playing = ""
             self.play_token += 1
             self.task.cancel()
+            pace_moves(document.getElementById("table"), None)  # the setting's own animation again
+            self.show_unshown()
             self.update_buttons()
 
+    def show_unshown(self) -> None:
+        """Finish stopped between two redraws: show the position it played to (known
+        winnable by the rest of its line)."""
+        unshown, self.unshown = self.unshown, None
+        session = self.app.session
+        if unshown is not None and session is not None and session.state is unshown[0]:
+            state, line, played = unshown
+            self.learn(state, WON, line[played:])
+            self.app.refresh()
+
     def finish(self) -> None:
+        """Play out the winning line known for the position (``play_line``)."""
         self.start_playing("finish")
 
     def toggle_demo(self) -> None:
@@ -413,9 +443,96 @@ class Assistant:
         self.play_token += 1
         self.update_buttons()
         token = self.play_token
-        later(lambda: self.next_move(token), 0)
+        if kind == "finish":
+            self.play_line(token)
+        else:
+            later(lambda: self.next_move(token), 0)
+
+    def play_line(self, token: int) -> None:
+        """Finish: play the winning line known for the position on the table, every move
+        through the engine's checked play, within about ``pace.FINISH_MS`` with animation
+        on and in one redraw with it off.
+
+        The line is cut into steps (``pace.steps``: stock turns together, cards going
+        home together), each shown by one redraw.  The last move of a redraw is played
+        by the app, which redraws, announces it, counts and saves the game (and shows the
+        win); the moves before it by the session alone.  With animation on the redraws
+        follow ``pace.plan`` (the time left shared among the steps left, at most
+        STEP_MS each), and the moves' animation is shortened to fit (``pace_moves``);
+        with it off the whole line is one redraw.  Moves are played in slices of
+        ``BUDGETS.slice_s`` (a move at least), so a long line makes no long task; between
+        slices the table still shows the last redraw (``unshown``: a stop shows the
+        position reached).  Finish waits while a dialog is open, and its time with it."""
+        session = self.session
+        found = self.verdict(session.state)
+        if found is None or found[0] != WON or not found[1]:
+            self.stop()
+            return
+        session.helped("finish")  # pressed before the rest is forced: solved with help
+        line = list(found[1])
+        table = document.getElementById("table")
+        queue = pace.steps(session.game, line)
+        pending: list[Move] = []  # the moves of the redraw under way
+        played = 0  # moves of the line played
+        deadline = now_ms() + pace.FINISH_MS
+        next_at = 0.0  # when the next redraw is due
+
+        def tick() -> None:
+            nonlocal played, deadline, next_at
+            if token != self.play_token or self.app.session is not session:
+                return
+            start = now_ms()
+            if not pending:
+                if self.app.dialog_open():  # the rules or the statistics are open: wait
+                    deadline += DIALOG_WAIT_MS
+                    later(tick, DIALOG_WAIT_MS)
+                    return
+                setting = self.motion_ms()  # (the setting may change meanwhile)
+                if setting == 0:
+                    k, step_ms = len(queue), 0.0
+                else:
+                    k, step_ms = pace.plan(len(queue), deadline - start, STEP_MS)
+                    if setting is not None:
+                        pace_moves(table, pace.animation_ms(step_ms, setting))
+                for group in queue[:k]:
+                    pending.extend(group)
+                del queue[:k]
+                next_at = start + step_ms
+            end = start + BUDGETS.slice_s * 1000
+            while len(pending) > 1:
+                try:
+                    session.play(pending[0])
+                except IllegalMoveError as err:
+                    refused = err
+                    self.stop()
+                    self.app.message(lambda: refusal(refused), "warning")
+                    return
+                pending.pop(0)
+                played += 1
+                self.unshown = (session.state, line, played)
+                if len(pending) > 1 and now_ms() >= end:
+                    later(tick, 0)  # the rest of this redraw's moves in the next slice (a move a slice at least)
+                    return
+            if self.app.dialog_open():  # opened meanwhile: the redraw waits
+                deadline += DIALOG_WAIT_MS
+                later(tick, DIALOG_WAIT_MS)
+                return
+            self.unshown = None
+            self.learn(session.state, WON, line[played:])  # the position after it follows from it
+            if not self.app.play(pending.pop(), by_app=True):
+                self.stop()
+                return
+            played += 1
+            if queue:
+                later(tick, max(0, round(next_at - now_ms())))
+            else:
+                self.stop()  # won (the last cards move at the setting's own pace)
+
+        tick()
 
     def next_move(self, token: int) -> None:
+        """The demo's next move: from the winning line known for the position, else from
+        a short search; one move every STEP_MS (a demonstration keeps a pace to watch)."""
         if token != self.play_token or not self.playing:
             return
         if self.app.dialog_open():  # the rules or the statistics are open: wait
@@ -429,9 +546,6 @@ class Assistant:
         found = self.verdict(state)
         if found is not None and found[0] == WON and found[1]:
             self.play_then_continue(found[1][0], token)
-            return
-        if self.playing == "finish":  # nothing proven any more: hand back to the player
-            self.stop()
             return
 
         def searched(search: Search) -> None:
@@ -482,8 +596,12 @@ class Assistant:
     @staticmethod
     def pause(ms: int) -> int:
         """Time between moves the app plays: shorter when moves are not animated."""
-        motion = str(window.getComputedStyle(document.documentElement).getPropertyValue("--move-ms")).strip()
-        return QUICK_STEP_MS if motion in ("0ms", "0s", "0") else ms
+        return QUICK_STEP_MS if Assistant.motion_ms() == 0 else ms
+
+    @staticmethod
+    def motion_ms() -> float | None:
+        """How long a move's animation takes by the setting (0: off; None: not a time)."""
+        return pace.parse_ms(str(window.getComputedStyle(document.documentElement).getPropertyValue("--move-ms")))
 
     # --- winnable deals only ------------------------------------------------------------
     def find_winnable(self, game: Game, seeds: Callable[[], int], found: Callable[[int], None],

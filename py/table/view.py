@@ -1,10 +1,11 @@
 """Draws a State into the DOM: one element per card, reused (keyed by the card).
 
 A move changes a card element's ``transform``; CSS transitions animate it, so the
-animation follows from the difference between two renders.  Only attributes that
-changed are written.  DOM conventions (tests and tools rely on them): every card has
-``data-card`` (``??`` while face down), ``data-deck``, ``data-face``, ``data-pile``,
-``data-index``; every pile slot has ``data-pile``.
+animation follows from the difference between two renders; it lasts the animation
+setting's ``--move-ms``, which ``pace_moves`` shortens while Finish plays.  Only
+attributes that changed are written.  DOM conventions (tests and tools rely on them):
+every card has ``data-card`` (``??`` while face down), ``data-deck``, ``data-face``,
+``data-pile``, ``data-index``; every pile slot has ``data-pile``.
 
 DOM objects (the document, the window, elements) are opaque to it: pyodide's ``JsProxy``.
 """
@@ -268,6 +269,16 @@ class View:
     def rect(self, pile: int) -> tuple[float, float, float, float]:
         assert self.game is not None and self.metrics is not None
         return geometry.pile_rect(self.game, pile, self.positions, self.metrics)
+
+
+def pace_moves(root: JsProxy, ms: float | None) -> None:
+    """How long the moves of the cards on the table ``root`` take from the next redraw
+    on: ``ms`` (Finish shortens them to fit its steps), or the animation setting's own
+    again (None).  A move already under way keeps its time."""
+    if ms is None:
+        root.style.removeProperty("--move-ms")
+    else:
+        root.style.setProperty("--move-ms", f"{ms:.0f}ms")
 
 
 def card_label(card: Card, face_up: bool, pile: str, k: int, size: int) -> str:

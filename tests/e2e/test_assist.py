@@ -16,8 +16,8 @@ from table import saves
 from table.urlstate import to_query
 
 from sizes import LONG_TASK_MS
-from ui import (budgets, click_stock, easy_win, holds, message, open_deal, open_menu, play_by_pointer, set_language,
-                table, visit, wait_moves)
+from ui import (assert_dom_is, budgets, click_stock, easy_win, holds, message, open_deal, open_menu, play_by_pointer,
+                set_language, table, visit, wait_moves)
 
 READY = 'body[data-ready="1"]'
 VERDICT = "() => document.getElementById('winnable').dataset.verdict"
@@ -45,6 +45,14 @@ def set_motion(page, value: str) -> None:
     open_menu(page, "settings")
     page.select_option("#set-motion", value)
     page.keyboard.press("Escape")
+
+
+def leave_won_table(page) -> None:
+    """Another deal, then the animation as the system's (a setting changed on a won table
+    redraws it, which shows the win dialog again, and Escape would close that instead of
+    the settings menu)."""
+    open_deal(page, "?game=klondike&seed=1")
+    set_motion(page, "system")
 
 
 def home_now(game, state) -> list[Move]:
@@ -89,6 +97,95 @@ def test_the_indicator_says_winnable_and_finish_plays_it_out(page):
         page.click("#win-close")
     finally:
         set_motion(page, "system")
+
+
+def test_finish_plays_a_long_line_out_in_seconds(page):
+    """Klondike #21 from its first position: a winning line of 142 moves.  Finish
+    plays it to the win dialog within 20 s, waited for on the page's state (not a timed
+    assertion: its pace aims at about 4 s; the old pace, a move every 320 ms, took 49 s).
+    Stock turns and cards going home go together, so the table changes less often than
+    there are moves, and the cards' moves are shortened while it plays, then back to
+    the setting's own."""
+    open_deal(page, "?game=klondike&seed=21")
+    set_motion(page, "normal")
+    try:
+        verdict_is(page, "won")
+        page.evaluate("""() => { const table = document.getElementById('table');
+            window.__shown = [];
+            window.__shownObserver = new MutationObserver(() => window.__shown.push(+table.dataset.moves));
+            window.__shownObserver.observe(table, {attributes: true, attributeFilter: ['data-moves']}); }""")
+        page.click("#finish")
+        page.wait_for_function("""() => { const ms = getComputedStyle(document.getElementById('table'))
+            .getPropertyValue('--move-ms').trim(); return ms.endsWith('ms') && parseFloat(ms) < 170; }""")
+        page.wait_for_selector("#win", state="visible", timeout=20_000)
+        shown = page.evaluate("() => { window.__shownObserver.disconnect(); return window.__shown; }")
+        moves = int(table(page)["moves"])
+        assert table(page)["status"] == "won" and moves >= 100
+        assert shown[-1] == moves and len(shown) < moves / 2, shown
+        assert page.evaluate("document.getElementById('table').style.getPropertyValue('--move-ms')") == ""
+        page.click("#win-close")
+    finally:
+        leave_won_table(page)
+
+
+def test_finish_with_animation_off_shows_the_won_table_at_once(page):
+    """Canfield #21 turning one card: a winning line of 287 moves.  With animation off
+    Finish plays it in one go: the table, watched at every frame from the click on,
+    shows the first position until it shows the won one (it changes once), the game is
+    saved once, and the win dialog is shown."""
+    open_deal(page, "?game=canfield&seed=21&draw=1")
+    set_motion(page, "off")
+    try:
+        verdict_is(page, "won")
+        key = saves.key("canfield")
+        page.evaluate("""key => { const table = document.getElementById('table');
+            window.__frames = []; window.__saves = 0; window.__changes = 0;
+            window.__setItem = Storage.prototype.setItem;
+            Storage.prototype.setItem = function (k, v) {
+                if (k === key) window.__saves += 1; return window.__setItem.call(this, k, v); };
+            window.__changeObserver = new MutationObserver(() => window.__changes += 1);
+            window.__changeObserver.observe(table, {attributes: true, attributeFilter: ['data-moves']});
+            const frame = () => { window.__frames.push(+table.dataset.moves);
+                if (table.dataset.status !== 'won') requestAnimationFrame(frame); };
+            requestAnimationFrame(frame); }""", key)
+        page.click("#finish")
+        page.wait_for_function("() => document.getElementById('table').dataset.status === 'won'", timeout=5000)
+        page.wait_for_selector("#win", state="visible")
+        frames, saved, changes = page.evaluate("""() => { Storage.prototype.setItem = window.__setItem;
+            window.__changeObserver.disconnect(); return [window.__frames, window.__saves, window.__changes]; }""")
+        moves = int(table(page)["moves"])
+        assert moves >= 200
+        assert set(frames) <= {0, moves} and frames[-1] == moves, frames
+        assert changes == 1 and saved == 1
+        page.click("#win-close")
+    finally:
+        leave_won_table(page)
+
+
+def test_finish_played_in_slices_stops_where_it_got_to(fresh):
+    """With slices of half a millisecond (a page of its own, ``Budgets.slice_s``), Finish
+    plays Canfield #21's line over many tasks with animation off; an undo (Ctrl+Z)
+    between two of them stops it, and the table shows the position it got to, one move
+    back: the table, the save and the engine agree, the position is known winnable
+    without a search, and Finish is offered again."""
+    page, _, base = fresh
+    budgets(page, slice_s=0.0005)
+    visit(page, base + "?game=canfield&seed=21&draw=1")
+    set_motion(page, "off")
+    verdict_is(page, "won")
+    verdict = page.evaluate("""() => new Promise(done => { document.getElementById('finish').click();
+        setTimeout(() => setTimeout(() => { document.dispatchEvent(
+            new KeyboardEvent('keydown', {key: 'z', ctrlKey: true, bubbles: true}));
+            done(document.getElementById('winnable').dataset.verdict); }, 0), 0); })""")
+    # known at once, in the task of the undo (the position a redo away is known winnable)
+    assert verdict == "won"
+    moves = int(table(page)["moves"])
+    assert 0 < moves < 200 and table(page)["status"] == "playing"
+    saved = saves.decode(page.evaluate("k => localStorage.getItem(k)", saves.key("canfield")))
+    assert saved.move_count == moves and len(saved.states) == moves + 2  # Finish's last position: a redo away
+    game = get_game("canfield", {"draw": "1"})
+    assert_dom_is(page, game, saved.state)
+    assert page.is_visible("#finish") and page.get_attribute("#demo", "aria-pressed") == "false"
 
 
 def test_finish_in_bride_and_groom_tells_no_stuck_player_on_the_way(page):
