@@ -4,23 +4,20 @@ print, the left-handed layout, and every game's table at phone and desktop sizes
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
 import pytest
 
 import build
-from patience import GAMES, Session, get_game
+from patience import GAMES, get_game
 from patience.game import MOVE
 from table import saves
 from table.i18n import MESSAGES
 from table.urlstate import to_query
 
-from sizes import WIN_MOVES
-from test_play import winning_line
-from ui import (assert_dom_is, click_stock, finish, message, open_deal, open_menu, resume_at, set_language, settle, table,
-                wait_moves, win_window)
+from ui import (assert_dom_is, click_stock, finish, message, open_deal, open_klondike_win, open_menu, set_language,
+                settle, table, wait_moves)
 
 READY = 'body[data-ready="1"]'
 SHOTS = build.BUILD / "screenshots"
@@ -145,19 +142,9 @@ def test_win_a_game_with_the_keyboard_alone(page):
     cards up and Space puts them down (home too); then Finish, pressed with Enter.  (The
     long run, tests/sizes.py, plays the whole line from the deal.)  The win dialog takes
     the focus."""
-    game = get_game("klondike", {"draw": "1"})
-    seed, line = winning_line(game, [2, 3, 5, 11, 12, 13])
-    mirror = Session(game, seed)
-    start = win_window(game, line)
-    for move in line[:start]:
-        mirror.play(move)
-    if start:
-        resume_at(page, mirror)
-    else:
-        open_deal(page, to_query(game, seed))
+    game, seed, line, mirror, played = open_klondike_win(page)
     page.focus("#table")
     page.wait_for_function("() => document.getElementById('table').hasAttribute('aria-activedescendant')")
-    played = line[start:start + WIN_MOVES] if WIN_MOVES else line
     keys: set[str] = set()
     homes = 0
     for k, move in enumerate(played):

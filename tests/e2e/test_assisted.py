@@ -102,4 +102,6 @@ def test_the_statistics_table_with_its_column_of_games_solved_with_help_fits_a_p
             assert phone.locator("#stats thead th").count() == 7
             phone.tap("#stats-close")
     finally:
+        if phone.is_visible("#stats"):
+            phone.tap("#stats-close")
         set_language(phone, "en")

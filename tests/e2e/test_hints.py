@@ -12,11 +12,12 @@ import random
 import pytest
 
 from patience import get_game
-from patience.game import MOVE, Game, Move
+from patience.game import Move
 from patience.session import Session
 from table import i18n
 from table.interaction import hint_marks, move_words
 
+from test_interaction import hint_kind
 from ui import act, open_deal, resume_at
 
 # per case: the game, its options, and the kind of move the only legal one must be
@@ -34,15 +35,6 @@ CASES = {
 }
 
 
-def kind_of(game: Game, move: Move) -> str:
-    special = game.special(move.kind)
-    if move.kind == MOVE:
-        return "card"
-    if move.kind in ("deal", "recycle") or (special is not None and special.on_stock):
-        return "stock"
-    return "button" if special is not None else "place"
-
-
 @functools.cache
 def only_move(case: str) -> tuple[Session, Move]:
     """A game in progress whose one legal move is of the case's kind, from random playouts
@@ -56,9 +48,9 @@ def only_move(case: str) -> tuple[Session, Move]:
             moves = game.legal_moves(session.state)
             if not moves:
                 break
-            if len(moves) == 1 and kind_of(game, moves[0]) == kind and session.move_count:
+            if len(moves) == 1 and hint_kind(game, moves[0]) == kind and session.move_count:
                 return session, moves[0]
-            others = [m for m in moves if kind_of(game, m) != kind] if kind != "card" else []
+            others = [m for m in moves if hint_kind(game, m) != kind] if kind != "card" else []
             session.play(rnd.choice(others or moves))
     raise AssertionError(f"no position of {case} with a single {kind} move")
 

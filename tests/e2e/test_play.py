@@ -8,13 +8,11 @@ import pytest
 
 from patience import Session, get_game
 from patience.game import MOVE, Move
-from patience.solver import solve
 from table.stats import record_key
 from table.urlstate import to_query
 
-from sizes import WIN_MOVES
-from ui import (assert_dom_is, card_point, finish, first_foundation_move, mouse_drag, open_deal, pile_point,
-                play_by_pointer, resume_at, settle, table, wait_moves, win_window)
+from ui import (assert_dom_is, card_point, finish, first_foundation_move, mouse_drag, open_deal, open_klondike_win,
+                pile_point, play_by_pointer, settle, table, wait_moves)
 
 
 def test_seeded_deal_loads_exactly(page):
@@ -124,14 +122,6 @@ def test_drag_taps_stock_illegal_drop_undo_redo(page):
     assert_dom_is(page, game, session.states[1])
 
 
-def winning_line(game, seeds):
-    for seed in seeds:
-        result = solve(game, game.deal(seed), 30_000)
-        if result.verdict == "won":
-            return seed, result.moves
-    raise AssertionError("no winnable seed found")
-
-
 @pytest.mark.reliability  # the whole line through the table
 @pytest.mark.parametrize("pointer", ["mouse", "touch"])
 def test_win_a_klondike_game(pointer, request):
@@ -143,17 +133,7 @@ def test_win_a_klondike_game(pointer, request):
     with help when Finish was pressed before the rest was forced."""
     page = request.getfixturevalue("page" if pointer == "mouse" else "phone")
     cdp = page.context.new_cdp_session(page) if pointer == "touch" else None
-    game = get_game("klondike", {"draw": "1"})
-    seed, line = winning_line(game, [2, 3, 5, 11, 12, 13])
-    mirror = Session(game, seed)
-    start = win_window(game, line)
-    for move in line[:start]:
-        mirror.play(move)
-    if start:
-        resume_at(page, mirror)
-    else:
-        open_deal(page, to_query(game, seed))
-    played = line[start:start + WIN_MOVES] if WIN_MOVES else line
+    game, seed, line, mirror, played = open_klondike_win(page)
     ways: set[str] = set()
     homes = others = 0
     for k, move in enumerate(played):

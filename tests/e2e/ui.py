@@ -7,7 +7,7 @@ import json
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from patience import GAMES, Game, get_game
+from patience import GAMES, Game, Session, get_game
 from patience.game import MOVE, Move
 from patience.solver import WON, solve
 from patience.state import State
@@ -33,7 +33,7 @@ def easy_win() -> tuple[int, int]:
 
 def budgets(page, **seconds: float) -> None:
     """Give the solver of the pages ``page`` loads from now on other time budgets
-    (py/table/assist.py, ``Budgets``: slice_s, step_s, analysis_s, hint_s, winnable_s):
+    (py/table/runner.py, ``Budgets``: slice_s, step_s, analysis_s, hint_s, winnable_s):
     an init script sets ``window.patienceBudgets`` before the page's own scripts run."""
     page.add_init_script(f"window.patienceBudgets = {json.dumps(seconds)};")
 
@@ -81,6 +81,33 @@ def win_window(game: Game, line: list[Move]) -> int:
         return 0
     first = next(k for k, m in enumerate(line) if m.kind == MOVE and game.piles[m.dst].role == "tableau")
     return max(0, min(first - 4, len(line) - WIN_MOVES))
+
+
+def winning_line(game: Game, seeds: list[int]) -> tuple[int, list[Move]]:
+    """The first of ``seeds`` whose deal the engine wins, and its winning line."""
+    for seed in seeds:
+        result = solve(game, game.deal(seed), 30_000)
+        if result.verdict == "won":
+            return seed, list(result.moves)
+    raise AssertionError("no winnable seed found")
+
+
+def open_klondike_win(page) -> tuple[Game, int, list[Move], Session, list[Move]]:
+    """A Klondike deal (one card a turn) whose winning line the engine finds, opened where
+    the part of the line played through the table starts (``win_window``): the game, the
+    deal number, the line, a session mirroring the table there, and the moves to play
+    through the table (WIN_MOVES of them, or the whole line in the long run)."""
+    game = get_game("klondike", {"draw": "1"})
+    seed, line = winning_line(game, [2, 3, 5, 11, 12, 13])
+    mirror = Session(game, seed)
+    start = win_window(game, line)
+    for move in line[:start]:
+        mirror.play(move)
+    if start:
+        resume_at(page, mirror)
+    else:
+        open_deal(page, to_query(game, seed))
+    return game, seed, line, mirror, line[start:start + WIN_MOVES] if WIN_MOVES else line
 
 
 def open_menu(page, which: str) -> None:
