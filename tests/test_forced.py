@@ -108,6 +108,21 @@ def test_finish_from_a_forced_position_keeps_the_game_the_players_whatever_its_l
     assert demo.assisted  # the demo is help wherever it starts
 
 
+def test_help_after_a_counted_win_changes_nothing_counted():
+    """A win counted as the player's stays so: undone, then finished by Finish or the demo
+    (or with hints), the game is not marked solved with help and its hints stay those
+    counted, so the win dialog says what the statistics hold."""
+    game = get_game("gaps8", {})
+    session = Session(game, 2)
+    session.states = [game.from_code(GAPS8_LATE)]
+    session.play(game.parse_move("g8-11>g2-10"))
+    session.result = "won"  # (the keeper counts a win so)
+    for kind in ("demo", "finish"):
+        session.helped(kind)
+    session.hinted()
+    assert not session.assisted and session.hints == 0
+
+
 def bride(row: str):
     """A Bride and Groom position with the stock out: this row, every other card removed."""
     game = get_game("bride", {})

@@ -34,8 +34,9 @@ class Session:
         one solved with help; "finish" does too unless the rest is forced — at this
         position (``Game.is_forced``), or at one this line of play passed through, so
         Finish's own line from a forced position never counts against the player.  The
-        mark stays with the game (an undo keeps it)."""
-        if self.assisted:
+        mark stays with the game (an undo keeps it).  A game whose win is counted already
+        stays as it was counted: help after it (an undo, then Finish) changes nothing."""
+        if self.assisted or self.result:
             return
         if kind == "finish":
             k = self.forced_at
@@ -47,8 +48,9 @@ class Session:
         self.assisted = True
 
     def hinted(self) -> None:
-        """A hint was given for the current position: counted, once per position."""
-        if self.hinted_at is not self.state:
+        """A hint was given for the current position: counted, once per position (and
+        not once the win is counted: the statistics have the game's hints already)."""
+        if self.hinted_at is not self.state and not self.result:
             self.hinted_at = self.state
             self.hints += 1
 

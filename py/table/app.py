@@ -65,7 +65,8 @@ class App:
         self.stats_view = StatsView(self.dialogs, self.keeper, self)
         self.updates = Updates(self.on, self.bar)
         self.assist = Assistant(self)
-        self.pointer = Pointer(self, self.view, self.root, self.interaction, self.assist.stop, self.assist.ask_hint)
+        self.pointer = Pointer(self, self.view, self.root, self.interaction, self.assist.stop, self.assist.ask_hint,
+                               lambda: self.assist.unshown is not None)
 
     # --- wiring ----------------------------------------------------------------------
     def on(self, target: JsProxy, event: str, handler: Callable[[JsProxy], object]) -> None:

@@ -399,7 +399,7 @@ class Assistant:
         if self.app.dialog_open():  # opened while the move was being found: wait
             later(lambda: self.play_then_continue(move, token), DIALOG_WAIT_MS)
             return
-        self.session.helped(self.playing)  # the demo, or Finish before the rest is forced: played with help
+        self.session.helped(self.playing)  # the demo: played with help (Finish is marked in play_line)
         if not self.app.play(move, by_app=True):
             self.stop()
             return

@@ -80,16 +80,19 @@ class Press:
 
 class Pointer:
     """The table's input: pointer events and the table's keys, performed on ``board``.
-    ``stop``: the player took over (an assistant at work stops); ``hint``: H asks for one."""
+    ``stop``: the player took over (an assistant at work stops); ``hint``: H asks for one;
+    ``behind``: the table shows a position the game has moved past (Finish between two
+    redraws), where a press or a key only stops it and shows where it got to."""
 
     def __init__(self, board: Board, view: View, root: JsProxy, model: Interaction,
-                 stop: Callable[[], None], hint: Callable[[], None]) -> None:
+                 stop: Callable[[], None], hint: Callable[[], None], behind: Callable[[], bool]) -> None:
         self.board = board
         self.view = view
         self.root = root
         self.model = model
         self.stop = stop
         self.hint = hint
+        self.behind = behind  # the table shows a position the game has moved past (Finish between redraws)
         self.press: Press | None = None
 
     def drag_targets(self) -> list[int] | None:
@@ -124,6 +127,10 @@ class Pointer:
         self.root.classList.remove("keyboard")
         session = self.board.session
         if session is None or (event.pointerType == "mouse" and event.button != 0):
+            return
+        if self.behind():  # what is under the pointer is not the game's position: show it first
+            self.press = None
+            self.stop()
             return
         chip = event.target.closest(".chip") if event.target else None
         if chip and chip.getAttribute("data-move"):  # a place action such as a refill
@@ -204,6 +211,9 @@ class Pointer:
         home, H asks for a hint, D turns the stock."""
         session = self.board.session
         assert session is not None
+        if self.behind():  # the cursor is on a position the game has moved past: show it first
+            self.stop()
+            return
         game, state = session.game, session.state
         key = str(event.key)
         self.root.classList.add("keyboard")  # the cursor shows while the keyboard is in use
