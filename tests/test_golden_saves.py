@@ -86,7 +86,7 @@ def test_golden_saves_hold_every_kind_of_action():
 def test_golden_statistics_export_imports_with_its_figures():
     text = (GOLDEN / "patience-statistics.json").read_text(encoding="utf-8")
     want = json.loads((GOLDEN / "patience-statistics.expected.json").read_text(encoding="utf-8"))
-    assert stats.KEY == want["key"]  # where the page keeps them
+    assert want["key"] in stats.KEYS_BEFORE  # where the page read them: still read (migrated)
     imported = Stats.decode(text)  # Import
     kept, reasons = Stats.salvage(text)  # read from storage
     assert reasons == []

@@ -9,7 +9,7 @@ from patience import Session, get_game
 from table import saves
 from table.i18n import set_language
 from table.keeper import LAST_GAME_KEY, SETTINGS_KEY, Keeper
-from table.stats import BEFORE_IMPORT_KEY, KEY as STATS_KEY, Stats, StatsError, record_key
+from table.stats import BEFORE_IMPORT_KEY, KEY as STATS_KEY, KEYS_BEFORE, Stats, StatsError, record_key
 from table.storage import DictStorage, Storage
 
 KEY = saves.key("klondike")
@@ -227,6 +227,37 @@ def test_unreadable_statistics_are_set_aside_and_a_new_count_begins():
     tab.deal(1)
     tab.move()
     assert record(data).played == 1 and data[STATS_KEY + ".broken"] == "{not json"
+
+
+def test_an_older_pages_statistics_are_migrated_and_its_key_left_to_it():
+    """Version 1 statistics, under the key an older page keeps them: read while the
+    page's own key is empty, figures as they were; counted on under the page's own key
+    (version 2), the older key never written, so a tab of the older page left open
+    across an update neither sets the new statistics aside nor writes over them."""
+    (old_key,) = KEYS_BEFORE
+    text = stats_text({"canfield draw=3 foundation_return=off passes=inf": GOOD})
+    data = {old_key: text}
+    tab = Tab(data)
+    tab.keeper.read_stats()
+    assert tab.keeper.take_notes() == []
+    tab.deal(1, "canfield")
+    tab.move()
+    assert data[old_key] == text and STATS_KEY != old_key
+    rec = record(data, "canfield")
+    assert (rec.played, rec.won, rec.lost, rec.assisted, rec.hints) == (6, 2, 3, 0, 0)
+    assert json.loads(data[STATS_KEY])["v"] == 2
+    data[old_key] = stats_text({})  # the older tab counts on in its own key: not read any more
+    tab.keeper.read_stats()
+    assert record(data, "canfield").played == 6
+
+
+def test_damaged_statistics_of_an_older_page_are_set_aside_under_its_key():
+    (old_key,) = KEYS_BEFORE
+    data = {old_key: "{not json"}
+    tab = Tab(data)
+    tab.keeper.read_stats()
+    assert old_key not in data and data[old_key + ".broken"] == "{not json" and STATS_KEY not in data
+    assert "could not be read" in tab.keeper.take_notes()[0]()
 
 
 def test_import_replaces_the_statistics_and_can_be_undone():

@@ -20,7 +20,7 @@ from patience.session import Session
 
 from . import saves
 from .i18n import pick_language, t
-from .stats import BEFORE_IMPORT_KEY, KEY as STATS_KEY, Stats, StatsError
+from .stats import BEFORE_IMPORT_KEY, KEY as STATS_KEY, KEYS_BEFORE, Stats, StatsError
 from .storage import Storage
 
 LAST_GAME_KEY = "patience.v1.last"  # the game a bare address reopens
@@ -182,19 +182,22 @@ class Keeper:
     def read_stats(self) -> None:
         """The stored statistics; damaged ones are set aside (the records that read are
         kept) and noted."""
-        text = self.storage.get(STATS_KEY)
+        source, text = STATS_KEY, self.storage.get(STATS_KEY)
+        for old in KEYS_BEFORE:  # none yet: an older page's, migrated (see stats.KEY)
+            if text is None:
+                source, text = old, self.storage.get(old)
         if text is None:
             return
         try:
             self.stats, reasons = Stats.salvage(text)
         except StatsError as err:
-            self.storage.set(STATS_KEY + ".broken", text)  # set aside, never dropped
-            self.storage.remove(STATS_KEY)
+            self.storage.set(source + ".broken", text)  # set aside, never dropped
+            self.storage.remove(source)
             unreadable = err  # worded when said: in the language of the moment
             self.notes["stats"] = lambda: t("stats.unreadable", reason=str(unreadable))
             return
         if reasons:  # the damaged records are set aside with the rest; the others are kept
-            self.storage.set(STATS_KEY + ".broken", text)
+            self.storage.set(source + ".broken", text)
             self.write_stats()
             self.notes["stats"] = lambda: t("stats.partly", reason="; ".join(map(str, reasons[:3]))
                                             + ("; …" if reasons[3:] else ""))

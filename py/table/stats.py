@@ -29,8 +29,13 @@ from .i18n import Worded
 FORMAT = "patience-statistics"
 VERSION = 2
 READS = (1, 2)  # the versions this one reads (1: see the module's docstring)
-KEY = "patience.v1.stats"
-BEFORE_IMPORT_KEY = "patience.v1.stats.before-import"
+# Version 2 is kept under a key of its own: a tab of an older page left open across an
+# update reads and writes the version 1 key, and would set version 2 aside as unreadable
+# and write its own statistics over it.  The version 1 key is read (and migrated) while
+# the version 2 key is empty, and never written.
+KEY = "patience.v2.stats"
+KEYS_BEFORE = ("patience.v1.stats",)
+BEFORE_IMPORT_KEY = "patience.v2.stats.before-import"
 HISTORY = 500
 MAX_RECORDS = 1000
 

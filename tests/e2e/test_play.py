@@ -8,7 +8,7 @@ import pytest
 
 from patience import Session, get_game
 from patience.game import MOVE, Move
-from table.stats import record_key
+from table.stats import KEY as STATS_KEY, record_key
 from table.urlstate import to_query
 
 from ui import (assert_dom_is, card_point, finish, first_foundation_move, mouse_drag, open_deal, open_klondike_win,
@@ -163,7 +163,7 @@ def test_win_a_klondike_game(pointer, request):
     moves = int(table(page)["moves"])
     assert table(page)["status"] == "won" and moves >= mirror.move_count
     assert page.is_visible("#win") and str(moves) in page.inner_text("#win-text")
-    stats = json.loads(page.evaluate("localStorage.getItem('patience.v1.stats')"))
+    stats = json.loads(page.evaluate("k => localStorage.getItem(k)", STATS_KEY))
     record = stats["records"][record_key(game)]
     assert record["history"][-1][1:2] == [2 if helped else 1] and record["history"][-1][3] == moves
     if helped:  # counted apart: no win, no record
