@@ -8,7 +8,7 @@ import pytest
 from patience import Session, get_game
 from table import saves
 from table.i18n import set_language
-from table.keeper import LAST_GAME_KEY, SETTINGS_KEY, Keeper
+from table.keeper import KEPT_KEY, KEPT_MAX, LAST_GAME_KEY, SETTINGS_KEY, Keeper
 from table.stats import BEFORE_IMPORT_KEY, KEY as STATS_KEY, KEYS_BEFORE, Stats, StatsError, record_key
 from table.storage import DictStorage, Storage
 
@@ -26,6 +26,7 @@ class Tab:
         self.newer = []
         self.times = 0
         self.dropped = 0
+        self.kept_games = []
 
     def failed(self):
         self.failures += 1
@@ -39,6 +40,9 @@ class Tab:
 
     def offer_dropped(self):
         self.dropped += 1
+
+    def kept(self, saved):
+        self.kept_games.append(saved)
 
     def deal(self, seed, game_id="klondike"):
         self.session = Session(get_game(game_id), seed)
@@ -134,20 +138,148 @@ def test_a_damaged_save_from_another_tab_is_not_taken_up_nor_overwritten():
     assert data[KEY] == "garbage" and a.newer == []
 
 
-def test_an_abandoned_game_counts_as_lost_once():
+def kept_deals(data):
+    """The deals kept for later, the most recent first."""
+    return [(g["game"], g["options"].get("draw"), g["seed"])
+            for g in map(json.loads, json.loads(data[KEPT_KEY])["games"])] if KEPT_KEY in data else []
+
+
+def test_a_game_left_for_another_deal_is_kept_as_it_was_not_lost():
+    data = {}
+    tab = Tab(data)
+    left = tab.deal(42)
+    for _ in range(7):
+        tab.move()
+    left.undo()
+    left.elapsed_ms = 95_000
+    tab.keeper.save(left)
+    tab.deal(43)  # a new deal: its first save (at once, before a move) keeps the game left
+    tab.keeper.settle(tab.session, False)
+    assert kept_deals(data) == [("klondike", "3", 42)] and saves.decode(data[KEY]).seed == 43
+    assert [s.seed for s in tab.kept_games] == [42]
+    tab.move()
+    rec = record(data)
+    assert (rec.played, rec.lost) == (2, 0)
+    back = tab.keeper.find_kept(get_game("klondike"), 42)  # Back: the game as it was left
+    assert back is not None
+    assert (back.moves, back.at, back.states, back.elapsed_ms) == (left.moves, left.at, left.states, 95_000)
+    assert back.can_redo() and tab.keeper.find_kept(get_game("klondike", {"draw": "1"}), 42) is None
+    tab.session = back
+    tab.keeper.settle(back, False)  # taken up again: the saved game of its type, no longer kept
+    assert saves.decode(data[KEY]).seed == 42 and kept_deals(data) == [("klondike", "3", 43)]
+    forward = tab.keeper.find_kept(get_game("klondike"), 43)
+    assert forward is not None and forward.move_count == 1
+    assert record(data).lost == 0
+
+
+def test_a_game_left_for_other_options_is_kept_under_its_own():
+    data = {}
+    tab = Tab(data)
+    tab.deal(42)
+    tab.move()
+    tab.move()
+    tab.session = Session(get_game("klondike", {"draw": "1"}), 42)  # the same deal number, other rules
+    tab.move()
+    assert kept_deals(data) == [("klondike", "3", 42)] and record(data).lost == 0
+    assert tab.keeper.find_kept(get_game("klondike"), 42).move_count == 2
+    assert tab.keeper.find_kept(get_game("klondike", {"draw": "1"}), 42) is None  # (that one is the saved game)
+
+
+def test_a_game_not_begun_or_won_is_not_kept():
     data = {}
     tab = Tab(data)
     tab.deal(1)
-    tab.move()
-    tab.deal(2)  # a new deal of the same game, played: the first is left unfinished
-    tab.move()
+    tab.keeper.settle(tab.session, False)
+    tab.deal(2)
+    tab.keeper.settle(tab.session, False)
+    assert KEPT_KEY not in data and tab.kept_games == []
+
+
+def test_the_oldest_kept_game_beyond_the_bound_drops_out_and_counts_as_lost_once():
+    data = {}
+    tab = Tab(data)
+    for seed in range(1, KEPT_MAX + 3):
+        tab.deal(seed)
+        tab.move()
+    # deals 1…21 left, each kept in turn: the oldest, deal 1, dropped out as the 21st
+    assert [d[2] for d in kept_deals(data)] == list(range(KEPT_MAX + 1, 1, -1))
     rec = record(data)
-    assert (rec.played, rec.won, rec.lost) == (2, 0, 1)
+    assert (rec.played, rec.won, rec.lost) == (KEPT_MAX + 2, 0, 1)
+    assert [e.won for e in rec.history] == [False]
     tab.move()
-    tab.keeper.save(tab.session)
     Tab(data).keeper.save(Tab(data).keeper.read_save("klondike"))
-    assert record(data).lost == 1
-    assert [e.won for e in record(data).history] == [False]
+    assert record(data).lost == 1 and tab.keeper.find_kept(get_game("klondike"), 1) is None
+
+
+def test_a_kept_game_given_up_counts_as_lost_once():
+    data = {}
+    a, b = Tab(data), Tab(data)
+    a.deal(1)
+    a.move()
+    a.deal(2)
+    a.move()
+    (kept,) = a.kept_games
+    assert record(data).lost == 0
+    assert b.keeper.give_up(kept)  # (a message's button, in whichever tab)
+    assert not a.keeper.give_up(kept) and kept_deals(data) == []
+    rec = record(data)
+    assert (rec.played, rec.lost, rec.streak) == (2, 1, 0)
+    assert a.keeper.find_kept(get_game("klondike"), 1) is None
+
+
+def test_a_kept_game_resumed_and_won_is_one_win_and_no_loss():
+    game, line, _ = won_line()
+    data = {}
+    tab = Tab(data)
+    tab.session = session = Session(game, 5)
+    for move in line[:10]:
+        session.play(move)
+        if not session.counted:
+            tab.keeper.count_start(session)
+        tab.keeper.settle(session, False)
+    tab.session = Session(game, 6)
+    tab.move()
+    tab.session = session = tab.keeper.find_kept(game, 5)
+    for move in line[10:]:
+        session.play(move)
+        tab.keeper.settle(session, game.is_won(session.state))
+    rec = klondike_record(data)
+    assert (rec.played, rec.won, rec.lost, rec.streak) == (2, 1, 0, 1)
+    assert kept_deals(data) == [("klondike", "1", 6)]
+
+
+def test_a_damaged_list_of_kept_games_is_set_aside_and_told():
+    data = {KEPT_KEY: '{"v": 1, "games": [3]}'}
+    tab = Tab(data)
+    assert tab.keeper.find_kept(get_game("klondike"), 1) is None
+    assert KEPT_KEY not in data and data[KEPT_KEY + ".broken"] == '{"v": 1, "games": [3]}'
+    assert "could not be read" in tab.keeper.take_notes()[0]()
+    tab.deal(1)
+    tab.move()
+    tab.deal(2)
+    tab.move()
+    assert kept_deals(data) == [("klondike", "3", 1)]
+
+
+class RefusesKept(DictStorage):
+    """A storage too full for the list of kept games."""
+
+    def set(self, key, value):
+        if key == KEPT_KEY:
+            raise RuntimeError("QuotaExceededError")
+        super().set(key, value)
+
+
+def test_a_game_that_cannot_be_kept_is_not_written_over():
+    data = {}
+    tab = Tab(data)
+    tab.backend = RefusesKept(data)
+    tab.keeper.storage = Storage(tab.backend, tab.failed)
+    tab.deal(1)
+    tab.move()
+    tab.deal(2)
+    tab.move()
+    assert saves.decode(data[KEY]).seed == 1 and tab.failures == 1 and record(data).lost == 0
 
 
 def test_a_new_deal_before_its_first_move_keeps_the_other_save():
@@ -163,7 +295,7 @@ def test_a_new_deal_before_its_first_move_keeps_the_other_save():
     assert data[KEY] == kept and tab.dropped == 0
     tab.move()  # the first move here writes over it, and the offer goes
     assert saves.decode(data[KEY]).seed == 2 and tab.dropped == 1 and tab.keeper.resumable is None
-    assert record(data).lost == 1
+    assert record(data).lost == 0 and kept_deals(data) == [("klondike", "3", 1)]  # kept for later, not lost
 
 
 def test_a_win_is_counted_once_across_two_tabs():

@@ -1,8 +1,10 @@
 """Which deal is on the table: the one an address names (or the last game, for a bare
-address), the saved game of its type resumed, or kept and offered when the address names
-another deal; a new deal, another game from the menu, an option changed; another tab's
-newer game taken up; and what was wrong with the address, a save or the statistics, told
-once the table is shown.
+address), the saved game of its type resumed, or a game kept for later (Back and Forward
+return to a game as it was), or the saved game kept and offered when the address names
+another deal; a new deal, another game from the menu, an option changed (the game left
+unfinished is kept for later, and the player told so, with a way to give it up); another
+tab's newer game taken up; and what was wrong with the address, a save or the statistics,
+told once the table is shown.
 
 It sees the app through ``Host``, the parts it sets up for each deal.  DOM elements are
 pyodide ``JsProxy`` objects, opaque to the type checker.
@@ -71,15 +73,19 @@ class Deals:
         """Show the deal a request names; history is 'push', 'replace' or 'none'.
 
         The saved game of that type is resumed when the request names it (or names no deal
-        number); when it names another deal, the saved game is kept and offered."""
+        number); a game kept for later when the request names its deal (Back, Forward, its
+        address: as it was left); when it names another deal, the saved game is kept and
+        offered."""
         saved = self.app.keeper.read_save(request.game.id)
         game = request.game
         if saved is not None and saved.game.options == game.options and request.seed in (None, saved.seed):
             self.load(game, saved.seed, history, saved)
+        elif request.seed is not None and (kept := self.app.keeper.find_kept(game, request.seed)) is not None:
+            self.load(game, kept.seed, history, kept)  # (the saved game of the type is kept for later in turn)
         else:
-            kept = saved is not None and bool(saved.moves)
-            self.load(game, request.seed if request.seed is not None else fresh_seed(), history, keep_save=kept)
-            if saved is not None and kept:
+            keep = saved is not None and bool(saved.moves)
+            self.load(game, request.seed if request.seed is not None else fresh_seed(), history, keep_save=keep)
+            if saved is not None and keep:
                 self.offer_resume(saved)
         self.show_notes(request.problems)
 
@@ -168,7 +174,8 @@ class Deals:
         assert self.app.session is not None
         options = dict(self.app.session.game.options)
         options[name] = value
-        self.load(get_game(self.app.session.game.id, options), self.app.session.seed, "push")
+        game, seed = get_game(self.app.session.game.id, options), self.app.session.seed
+        self.load(game, seed, "push", self.app.keeper.find_kept(game, seed))  # (one kept under these: as it was)
         toolbar.focus_option(name)
 
     def offer_resume(self, saved: Session, notes: list[Callable[[], str]] | None = None) -> None:
@@ -192,6 +199,18 @@ class Deals:
 
     def took_time(self) -> None:
         self.app.show_time()
+
+    def kept(self, saved: Session) -> None:
+        """The game left for another deal is kept for later: said, with a way to give it up."""
+        self.app.message(lambda: t("kept", game=game_name(saved.game.spec), seed=saved.seed, n=saved.move_count),
+                         "resume", lambda: t("kept.give_up"), lambda: self.give_up(saved))
+
+    def give_up(self, saved: Session) -> None:
+        """The player gives up a game kept for later: it counts as lost."""
+        if self.app.keeper.give_up(saved):
+            self.app.message(lambda: t("kept.given_up", game=game_name(saved.game.spec), seed=saved.seed), "info")
+        else:
+            self.app.clear_message()  # (taken up again in another tab meanwhile: nothing to give up)
 
     def offer_dropped(self) -> None:
         if self.app.bar.action == self.resume:

@@ -1,5 +1,6 @@
 """What the table keeps between visits, without the DOM: saved games (one per game type,
-with the other-tab rule), statistics, settings and the last game played.  Pure: it reads
+with the other-tab rule), the unfinished games kept for later, statistics, settings and
+the last game played.  Pure: it reads
 and writes through a ``Storage`` (storage.py), which tests back with a dict; two keepers
 sharing one dict are two tabs.
 
@@ -16,6 +17,7 @@ import json
 import time
 from typing import Callable, Protocol
 
+from patience.game import Game
 from patience.session import Session
 
 from . import saves
@@ -24,6 +26,8 @@ from .stats import BEFORE_IMPORT_KEY, KEY as STATS_KEY, KEYS_BEFORE, Stats, Stat
 from .storage import Storage
 
 LAST_GAME_KEY = "patience.v1.last"  # the game a bare address reopens
+KEPT_KEY = "patience.v1.kept"  # unfinished games kept for later (a key of its own: older pages never read it)
+KEPT_MAX = 20  # the most recent kept; the oldest beyond them drops out and counts as lost
 SETTINGS_KEY = "patience.v1.settings"  # language, theme, animation, large print, left hand…
 Setting = str | bool
 Settings = dict[str, Setting]
@@ -32,6 +36,16 @@ SETTINGS: dict[str, tuple[Setting, ...]] = {
     "large": (False, True), "left": (False, True), "auto": (False, True), "winnable": (False, True)}
 DEFAULT_SETTINGS: Settings = {"lang": "", "theme": "system", "motion": "system", "large": False, "left": False,
                               "auto": False, "winnable": False}
+
+
+def deal_of(info: saves.Peek | None) -> tuple[str, dict[str, object], int] | None:
+    """Which deal a save holds: game, options, deal number (None: not a readable save)."""
+    return None if info is None else (info["game"], info["options"], info["seed"])
+
+
+def deal_of_session(session: Session) -> tuple[str, dict[str, object], int]:
+    options: dict[str, object] = dict(session.game.options)
+    return session.game.id, options, session.seed
 
 
 def valid_setting(name: str, value: object) -> bool:
@@ -50,6 +64,9 @@ class Events(Protocol):
 
     def offer_dropped(self) -> None:
         """The saved game of another deal, offered, is being written over (a move here)."""
+
+    def kept(self, saved: Session) -> None:
+        """The saved game of another deal, unfinished, was kept for later (not lost)."""
 
 
 class Keeper:
@@ -103,11 +120,15 @@ class Keeper:
         if mine is not None and current is not None and current != mine:
             if not self.adopt(session, key, current):
                 return  # a newer game, now shown, or one this version cannot read: kept
+        other_deal = current is None or deal_of(saves.peek(current)) != deal_of_session(session)
+        if other_deal and current is not None and not self.keep(current):
+            return  # the storage refused to keep it: it stays the saved game (the refusal is told)
         self.keep_save = False
         if self.resumable is not None:
             self.events.offer_dropped()
         self.resumable = None
-        self.count_abandoned(session)
+        if other_deal:
+            self.unkeep(deal_of_session(session))  # a kept game taken up again: saved here from now on
         text = saves.encode(session)
         if text == current or self.storage.set(key, text) is not None:
             self.written[key] = text  # (a refused write leaves the last one as this tab's)
@@ -144,6 +165,92 @@ class Keeper:
             self.adopt(session, key, value)
         return False
 
+    # --- unfinished games kept for later ------------------------------------------------
+    def read_kept(self) -> list[str]:
+        """The saves of the games kept for later, the most recent first; a damaged list is
+        set aside (never dropped) and noted."""
+        text = self.storage.get(KEPT_KEY)
+        if text is None:
+            return []
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict) or data.get("v") != 1 or not isinstance(data.get("games"), list) \
+                    or not all(isinstance(g, str) for g in data["games"]):
+                raise ValueError("not a list of kept games")
+        except ValueError:
+            self.storage.set(KEPT_KEY + ".broken", text)
+            self.storage.remove(KEPT_KEY)
+            self.notes["kept"] = lambda: t("kept.broken")
+            return []
+        return list(data["games"])
+
+    def write_kept(self, games: list[str]) -> bool:
+        text = json.dumps({"v": 1, "games": games}, separators=(",", ":"))
+        return self.storage.set(KEPT_KEY, text) is not None
+
+    def find_kept(self, game: Game, seed: int) -> Session | None:
+        """The game of that deal kept for later, or None (a kept save that no longer
+        replays stays kept, unread)."""
+        options: dict[str, object] = dict(game.options)
+        wanted = (game.id, options, seed)
+        for text in self.read_kept():
+            if deal_of(saves.peek(text)) == wanted:
+                try:
+                    return saves.decode(text)
+                except saves.SaveError:
+                    return None
+        return None
+
+    def keep(self, text: str) -> bool:
+        """Before the saved game of a type is written over by another deal: keep it for
+        later when it is unfinished (played, not won), the most recent first; the oldest
+        beyond ``KEPT_MAX`` drops out and counts as lost.  False when the storage refused
+        (nothing is written over then)."""
+        info = saves.peek(text)
+        if info is None or not info["counted"] or info["result"]:
+            return True  # not begun, finished, or not a save this version reads: nothing to keep
+        try:
+            session = saves.decode(text)
+        except saves.SaveError:
+            return True
+        games = [g for g in self.read_kept() if deal_of(saves.peek(g)) != deal_of(info)]
+        games.insert(0, text)
+        if not self.write_kept(games[:KEPT_MAX]):
+            return False
+        for dropped in games[KEPT_MAX:]:
+            try:
+                old = saves.decode(dropped)
+            except saves.SaveError:
+                continue  # (one this version cannot replay is not counted)
+            if old.counted and not old.result:
+                self.count_end(old, False)
+        self.events.kept(session)
+        return True
+
+    def unkeep(self, deal: tuple[str, dict[str, object], int] | None) -> None:
+        """A kept game taken up again (it is the saved game of its type now)."""
+        games = self.read_kept()
+        left = [g for g in games if deal_of(saves.peek(g)) != deal]
+        if len(left) != len(games):
+            self.write_kept(left)
+
+    def give_up(self, saved: Session) -> bool:
+        """The player gives up a kept game: it counts as lost and is kept no more.  False
+        when it is not kept (any more: another tab may have taken it up)."""
+        wanted = deal_of_session(saved)
+        games = self.read_kept()
+        mine = [g for g in games if deal_of(saves.peek(g)) == wanted]
+        if not mine:
+            return False
+        self.write_kept([g for g in games if g not in mine])
+        try:
+            old = saves.decode(mine[0])
+        except saves.SaveError:
+            return True
+        if old.counted and not old.result:
+            self.count_end(old, False)
+        return True
+
     # --- statistics --------------------------------------------------------------------
     def count_start(self, session: Session) -> None:
         """The first move of a deal: it counts as played."""
@@ -151,20 +258,6 @@ class Keeper:
         session.counted = True
         self.stats.start(session.game)
         self.write_stats()
-
-    def count_abandoned(self, session: Session) -> None:
-        """Before a game's save is replaced by another deal of its type: left unfinished
-        after its first move, it counts as lost."""
-        text = self.storage.get(saves.key(session.game.id))
-        info = saves.peek(text) if text is not None else None
-        if info is None or not info["counted"] or info["result"] or \
-                (info["seed"], info["options"]) == (session.seed, dict(session.game.options)):
-            return
-        try:
-            old = saves.decode(str(text))
-        except saves.SaveError:
-            return
-        self.count_end(old, False)
 
     def count_end(self, session: Session, won: bool) -> None:
         """A game ended: won (solved with help when the app played a move for the player,

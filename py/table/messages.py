@@ -120,6 +120,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "browser) and a new deal is shown.",
         "resume": "Your game of {game} (deal #{seed}, {n} {n|move|moves}) is kept until you move here.",
         "resume.action": "Resume it",
+        "kept": "Your game of {game} (deal #{seed}, {n} {n|move|moves}) is kept for later, as it was: Back, "
+                "Forward or its address brings it back.",
+        "kept.give_up": "Give it up (a loss)",
+        "kept.given_up": "Your game of {game} (deal #{seed}) was given up: it counts as lost.",
+        "kept.broken": "The list of games kept for later could not be read; it was set aside (kept in this "
+                       "browser).",
         "tabs.updated": "This game was played on in another tab: here is its latest position.",
         "storage": "This browser does not let the page save your game; it will be lost if you close the tab.",
         "url.game": "Unknown game “{game}”: showing {default} instead.",
@@ -153,8 +159,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                               "statistics, not as a win.",
         "stats.win_hints": "Hints used: {n}.",
         "stats.help": "Statistics and help from the solver",
-        "stats.help.text": "A game counts as played at its first move, and as lost when you leave it for a new "
-                           "deal of the same game. A game finished by Demo, or by Finish before the rest was "
+        "stats.help.text": "A game counts as played at its first move. Left unfinished for a new deal or other "
+                           "options of the same game, it is kept for later, as it was (its moves, clock and undo "
+                           "history): Back, Forward or its address brings it back. It counts as lost only when "
+                           "you give it up (the button of the message that says it is kept), or when it is the "
+                           "oldest of more than 20 games kept. A game finished by Demo, or by Finish before the rest was "
                            "forced, is solved with help and counted apart: it is not a win, it neither extends "
                            "nor resets your winning streak, and it sets no best time or fewest moves. The rest "
                            "is forced when nothing is left to decide: in a game built on foundations, no card "
@@ -344,6 +353,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "resume": "Ваша партия «{game}» (расклад № {seed}, {n} {n|ход|хода|ходов}) сохранится, пока вы не "
                   "сделаете ход здесь.",
         "resume.action": "Продолжить её",
+        "kept": "Ваша партия «{game}» (расклад № {seed}, {n} {n|ход|хода|ходов}) отложена как есть: «Назад», "
+                "«Вперёд» или её адрес вернут её.",
+        "kept.give_up": "Сдаться (проигрыш)",
+        "kept.given_up": "Партия «{game}» (расклад № {seed}) сдана: она засчитана как проигрыш.",
+        "kept.broken": "Список отложенных партий не удалось прочитать; он отложен (хранится в этом браузере).",
         "tabs.updated": "Эту партию продолжили в другой вкладке: вот её последняя позиция.",
         "storage": "Браузер не даёт странице сохранять партию; она пропадёт, если закрыть вкладку.",
         "url.game": "Пасьянса «{game}» нет: показан «{default}».",
@@ -378,8 +392,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                               "статистике она учтена отдельно, не как победа.",
         "stats.win_hints": "Подсказок взято: {n}.",
         "stats.help": "Статистика и помощь программы",
-        "stats.help.text": "Партия считается сыгранной с первого хода и проигранной, если вы оставили её ради "
-                           "новой раздачи того же пасьянса. Партия, доигранная «Показом» или кнопкой «Доиграть» "
+        "stats.help.text": "Партия считается сыгранной с первого хода. Оставленная ради новой раздачи или "
+                           "других правил того же пасьянса, она откладывается как есть (с ходами, временем и "
+                           "отменой ходов): «Назад», «Вперёд» или её адрес вернут её. Проигранной она считается, "
+                           "только если вы сдались (кнопка в сообщении о том, что партия отложена) или если она "
+                           "самая старая из более чем 20 отложенных. Партия, доигранная «Показом» или кнопкой «Доиграть» "
                            "до того, как остальное стало очевидным, решена с помощью и учитывается отдельно: это "
                            "не победа, серия побед не растёт и не обрывается, рекордом лучшего времени или "
                            "наименьшего числа ходов она не считается. Остальное очевидно, когда решать уже "
