@@ -123,8 +123,11 @@ def test_statistics_count_played_and_abandoned_games_and_draw_a_chart(fresh):
     for k in range(3):
         click_stock(page)
         wait_moves(page, 1)
-        page.click("#new")  # abandoned after a move: lost
+        page.click("#new")  # left after a move: kept for later, not lost …
         page.wait_for_function("() => document.getElementById('table').dataset.moves === '0'")
+        assert "kept for later" in message(page) and stats(page)[next(iter(stats(page)))]["lost"] == k
+        page.click("#message-action")  # … until given up: lost
+        page.wait_for_function("() => document.getElementById('message-text').textContent.includes('given up')")
     (key, record), = stats(page).items()
     assert key.startswith("klondike ") and "draw=3" in key
     assert record["played"] == 3 and record["lost"] == 3 and record["won"] == 0
