@@ -248,6 +248,23 @@ def test_a_kept_game_resumed_and_won_is_one_win_and_no_loss():
     assert kept_deals(data) == [("klondike", "1", 6)]
 
 
+def test_a_kept_game_taken_back_keeps_another_tabs_newer_game_in_turn():
+    data = {}
+    a, b = Tab(data), Tab(data)
+    a.deal(1)
+    a.move()
+    a.deal(2)
+    a.move()
+    b.deal(3)  # another tab plays another deal: deal 2 kept, 3 the saved game
+    b.move()
+    assert [d[2] for d in kept_deals(data)] == [2, 1]
+    a.keeper.take_over("klondike")  # Back to deal 1 in the first tab
+    a.session = a.keeper.find_kept(get_game("klondike"), 1)
+    a.keeper.settle(a.session, False)
+    assert a.newer == [] and saves.decode(data[KEY]).seed == 1
+    assert [d[2] for d in kept_deals(data)] == [3, 2] and record(data).lost == 0
+
+
 def test_a_damaged_list_of_kept_games_is_set_aside_and_told():
     data = {KEPT_KEY: '{"v": 1, "games": [3]}'}
     tab = Tab(data)

@@ -81,7 +81,7 @@ class Deals:
         if saved is not None and saved.game.options == game.options and request.seed in (None, saved.seed):
             self.load(game, saved.seed, history, saved)
         elif request.seed is not None and (kept := self.app.keeper.find_kept(game, request.seed)) is not None:
-            self.load(game, kept.seed, history, kept)  # (the saved game of the type is kept for later in turn)
+            self.load(game, kept.seed, history, kept, taken_back=True)  # (the saved game: kept in turn)
         else:
             keep = saved is not None and bool(saved.moves)
             self.load(game, request.seed if request.seed is not None else fresh_seed(), history, keep_save=keep)
@@ -103,12 +103,16 @@ class Deals:
             self.app.message(lambda: " ".join(note() for note in notes), "warning")
 
     def load(self, game: Game, seed: int, history: str, session: Session | None = None,
-             save_old: bool = True, keep_save: bool = False) -> None:
+             save_old: bool = True, keep_save: bool = False, taken_back: bool = False) -> None:
         """Show a deal (or a session of it).  ``keep_save``: the saved game of this type
         is another deal, kept (not written over, not counted as abandoned) until the
-        first move here."""
+        first move here.  ``taken_back``: the session is a game kept for later, chosen by
+        the player: the saved game of its type, whichever tab wrote it, is kept for later
+        in turn (not taken up instead)."""
         if self.app.session is not None and save_old:
             self.app.save()  # the game being left, with its time up to now
+        if taken_back:
+            self.app.keeper.take_over(game.id)
         same_layout = self.app.session is not None and self.app.session.game.spec is game.spec \
             and self.app.session.game.options == game.options
         # a deal left before its first move, while another deal's save was kept: that
@@ -175,7 +179,8 @@ class Deals:
         options = dict(self.app.session.game.options)
         options[name] = value
         game, seed = get_game(self.app.session.game.id, options), self.app.session.seed
-        self.load(game, seed, "push", self.app.keeper.find_kept(game, seed))  # (one kept under these: as it was)
+        kept = self.app.keeper.find_kept(game, seed)  # (one kept under these options: as it was)
+        self.load(game, seed, "push", kept, taken_back=kept is not None)
         toolbar.focus_option(name)
 
     def offer_resume(self, saved: Session, notes: list[Callable[[], str]] | None = None) -> None:

@@ -234,6 +234,14 @@ class Keeper:
         if len(left) != len(games):
             self.write_kept(left)
 
+    def take_over(self, game_id: str) -> None:
+        """A kept game is taken back by the player: the saved game of its type, even one
+        another tab wrote since this tab's last save, is to be kept for later by the next
+        save here, not taken up instead of the game chosen."""
+        current = self.storage.get(saves.key(game_id))
+        if current is not None:
+            self.written[saves.key(game_id)] = current
+
     def give_up(self, saved: Session) -> bool:
         """The player gives up a kept game: it counts as lost and is kept no more.  False
         when it is not kept (any more: another tab may have taken it up)."""
