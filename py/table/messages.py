@@ -118,7 +118,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "update.reload": "Reload now",
         "save.broken": "Your saved game could not be resumed: {reason}. It was set aside (kept in this "
                        "browser) and a new deal is shown.",
-        "resume": "Your game of {game} (deal #{seed}, {n} {n|move|moves}) is kept until you move here.",
+        "resume": "Your game of {game} (deal #{seed}, {n} {n|move|moves}) is saved: resume it, or move here "
+                  "and it is kept for later.",
         "resume.action": "Resume it",
         "kept": "Your game of {game} (deal #{seed}, {n} {n|move|moves}) is kept for later, as it was: Back, "
                 "Forward or its address brings it back.",
@@ -350,8 +351,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "update.reload": "Перезагрузить",
         "save.broken": "Сохранённую партию не удалось продолжить: {reason}. Она отложена (хранится в этом "
                        "браузере), показан новый расклад.",
-        "resume": "Ваша партия «{game}» (расклад № {seed}, {n} {n|ход|хода|ходов}) сохранится, пока вы не "
-                  "сделаете ход здесь.",
+        "resume": "Ваша партия «{game}» (расклад № {seed}, {n} {n|ход|хода|ходов}) сохранена: продолжите её "
+                  "или сделайте ход здесь, и она будет отложена.",
         "resume.action": "Продолжить её",
         "kept": "Ваша партия «{game}» (расклад № {seed}, {n} {n|ход|хода|ходов}) отложена как есть: «Назад», "
                 "«Вперёд» или её адрес вернут её.",
