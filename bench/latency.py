@@ -4,7 +4,8 @@ makes a move (the pointerup of a tap or a drag, the keydown of Enter) to the fir
 mutation of the moved card, while the background solver (the winnability indicator,
 py/table/assist.py on py/table/runner.py) is at work.
 
-    python3 bench/latency.py [--runs N] [--samples N] [--games klondike,gaps8] [--site DIR]
+    python3 bench/latency.py [--runs N] [--samples N] [--games klondike,gaps8]
+                             [--inputs "touch taps,keyboard"] [--verbose] [--site DIR]
 
 For each game (Klondike, and the heaviest two-deck game to redraw: see ``REDRAW`` below,
 which prints the redraw cost of every two-deck game first) and each input — mouse
@@ -22,7 +23,8 @@ a solver slice running then delays its handling, and that wait is counted) to a
 MutationObserver's callback that sees the moved card's element change, both on the page's
 clock.  Printed per game and input: p50, p95 and max (the median of N runs of each), and
 the median split into the wait before the handler ran (input queued behind other work),
-the handler's own time up to the card's update, and the time to the next frame.  Goal:
+the handler's own time up to the card's update, and the time to the next frame
+(``--verbose``: the indicator's state at every input).  Goal:
 p95 within 16 ms.  Printed figures only: no test depends on them (tests/e2e/test_latency.py
 only checks that the harness takes its samples).
 """
