@@ -188,16 +188,21 @@ def input_pending() -> bool:
     pointer's moves) waits for the main thread, by Chromium's
     ``navigator.scheduling.isInputPending``, which does not see a finger's release (hence
     the first).  A browser without it: slices run to their end but while pressed."""
-    return PRESSED[0] or (_SCHEDULING is not None and bool(_SCHEDULING.isInputPending()))
+    pressed = PRESSED[0]
+    if pressed is not None and time.perf_counter() - pressed < PRESS_S:
+        return True
+    return _SCHEDULING is not None and bool(_SCHEDULING.isInputPending())
 
 
 def pressing(down: bool) -> None:
     """A pointer was pressed on the table (``down``), or released or lost: while it is
-    pressed, searches give way after every step (see ``input_pending``)."""
-    PRESSED[0] = down
+    pressed, searches give way after every step (see ``input_pending``), for PRESS_S at
+    most (a release the table never hears of, off the table, does not slow them for good)."""
+    PRESSED[0] = time.perf_counter() if down else None
 
 
-PRESSED = [False]  # a pointer is pressed on the table
+PRESS_S = 2.0
+PRESSED: list[float | None] = [None]  # when the pointer pressed on the table went down
 
 
 _SCHEDULING = getattr(getattr(window, "navigator", None), "scheduling", None)
