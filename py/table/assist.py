@@ -55,6 +55,7 @@ class Assistant:
         self.hint: Move | None = None
         self.hint_state: State | None = None  # the position the hint is for
         self.analysing: State | None = None
+        self.starting = False  # the indicator's search of ``analysing`` is to start in the next task
         self.undecided_at: State | None = None  # the last position its search left unknown
         self.undecided: dict[str, int] = {}  # game and options → deals in a row neither won nor lost in time
         self.finding = False  # a search for a winnable deal is at work
@@ -116,11 +117,22 @@ class Assistant:
             found = (UNKNOWN, [])  # its search ran out of time: a redraw does not start another
         if found is None:
             self.show("checking")
-            if self.analysis.busy and self.analysing is state:
+            if self.analysing is state and (self.analysis.busy or self.starting):
                 return  # already at it (a redraw, not a move)
             self.analysing = state
-            search = Search(session.game, state, None, BUDGETS.analysis_s)
-            self.analysis.start(search, lambda s: self.analysed(state, s))
+            self.analysis.cancel()  # (a search of the position before stops now)
+            self.starting = True
+
+            def begin() -> None:
+                # the search starts in a task of its own, after the move's handler: making
+                # it took 2-3 ms, which the moved card's redraw waited for (bench/latency.py)
+                self.starting = False
+                now = self.app.session
+                if now is session and now.state is state and self.analysing is state and not self.analysis.busy:
+                    self.analysis.start(Search(session.game, state, None, BUDGETS.analysis_s),
+                                        lambda s: self.analysed(state, s))
+
+            later(begin, 0)
         else:
             self.analysis.cancel()
             self.show(found[0])

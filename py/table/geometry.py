@@ -143,8 +143,11 @@ def pile_rect(game: Game, i: int, positions: list[list[tuple[float, float]]], m:
 
 
 def table_height(game: Game, m: Metrics, positions: list[list[tuple[float, float]]]) -> float:
-    bottom = max(pile_rect(game, i, positions, m)[3] for i in range(len(game.piles)))
-    return bottom + m.pad
+    """The lowest pile's bottom (``pile_rect``'s), and the padding (at every redraw:
+    kept to a walk over the cards' places)."""
+    bottom = max(max(m.origin(i)[1], *(p[1] for p in positions[i])) if positions[i] else m.origin(i)[1]
+                 for i in range(len(game.piles)))
+    return bottom + m.ch + m.pad
 
 
 def hit(game: Game, positions: list[list[tuple[float, float]]], m: Metrics,

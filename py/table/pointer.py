@@ -21,7 +21,7 @@ from patience.game import Move
 from patience.session import Session
 from patience.state import State
 
-from . import geometry
+from . import geometry, runner
 from .interaction import (Announce, Effect, Interaction, Play, Refuse, Spot, Way, drop_target,
                           refusal)
 from .view import View
@@ -93,7 +93,17 @@ class Pointer:
         self.stop = stop
         self.hint = hint
         self.behind = behind  # the table shows a position the game has moved past (Finish between redraws)
-        self.press: Press | None = None
+        self._press: Press | None = None
+
+    @property
+    def press(self) -> Press | None:
+        """The pointer held down on the table, if any."""
+        return self._press
+
+    @press.setter
+    def press(self, press: Press | None) -> None:
+        self._press = press
+        runner.pressing(press is not None)  # its release comes next: a search gives way to it at once
 
     def drag_targets(self) -> list[int] | None:
         """The piles the dragged cards may go to (None: no drag)."""

@@ -1,6 +1,8 @@
 """Searches run in slices from timers, each well under the 50 ms of a long task, so the
 page answers clicks while the solver works (``Runner``), and the solver's time budgets at
-the table (``Budgets``).  Python's garbage collection is managed around the slices and a
+the table (``Budgets``).  A slice gives way as soon as the player's input waits
+(``input_pending``): a press, a release or a key is handled within a step of search, not
+at the end of the slice.  Python's garbage collection is managed around the slices and a
 search that is over is freed a slice at a time (see ``Runner``).
 """
 
@@ -30,7 +32,7 @@ class Budgets:
     never sets it."""
 
     slice_s: float = 0.02  # one slice of search: well under a long task (50 ms)
-    step_s: float = 0.004  # one step within a slice
+    step_s: float = 0.003  # one step within a slice; waiting input is looked for between steps
     analysis_s: float = 4.0  # search time for "is this position still winnable?"
     hint_s: float = 0.15  # search time of a hint, which answers within about 300 ms
     winnable_s: float = 2.5  # search time per candidate deal of "winnable deals only"
@@ -111,8 +113,11 @@ class Runner:
     def sweep_trash() -> None:
         trash = Runner.trash
         deadline = time.perf_counter() + BUDGETS.slice_s
-        while trash and trash[0].sweep(max(deadline - time.perf_counter(), 0.001)):
-            trash.pop(0)
+        while trash:  # a step at a time, giving way to the player's input
+            if trash[0].sweep(min(BUDGETS.step_s, max(deadline - time.perf_counter(), 0.001))):
+                trash.pop(0)
+            if time.perf_counter() >= deadline or input_pending():
+                break
         if trash:
             later(Runner.sweep_trash, 0)
         else:
@@ -169,10 +174,40 @@ class Runner:
                 done, spent = search.nodes - before, now - t0
                 if done and spent > 0:  # aim at steps of step_s
                     self.nodes = max(1, min(4096, int(done * BUDGETS.step_s / spent)))
-                if now >= deadline:
-                    return False
+                if now >= deadline or input_pending():
+                    return False  # (the next slice comes after the input's handler)
         finally:
             gc.collect(0)  # the slice's young objects only: a short walk
+
+
+def input_pending() -> bool:
+    """Whether the player's input is coming: a search's slice ends at once then, so the
+    input is handled within a step of search rather than at the end of the slice (input
+    latency, bench/latency.py).  Input is coming while a pointer is pressed on the table
+    (``pressing``: its release comes next), or when a press, a release or a key (not the
+    pointer's moves) waits for the main thread, by Chromium's
+    ``navigator.scheduling.isInputPending``, which does not see a finger's release (hence
+    the first).  A browser without it: slices run to their end but while pressed."""
+    pressed = PRESSED[0]
+    if pressed is not None and time.perf_counter() - pressed < PRESS_S:
+        return True
+    return _SCHEDULING is not None and bool(_SCHEDULING.isInputPending())
+
+
+def pressing(down: bool) -> None:
+    """A pointer was pressed on the table (``down``), or released or lost: while it is
+    pressed, searches give way after every step (see ``input_pending``), for PRESS_S at
+    most (a release the table never hears of, off the table, does not slow them for good)."""
+    PRESSED[0] = time.perf_counter() if down else None
+
+
+PRESS_S = 2.0
+PRESSED: list[float | None] = [None]  # when the pointer pressed on the table went down
+
+
+_SCHEDULING = getattr(getattr(window, "navigator", None), "scheduling", None)
+if getattr(_SCHEDULING, "isInputPending", None) is None:
+    _SCHEDULING = None
 
 
 def later(action: Callable[[], None], ms: int) -> None:

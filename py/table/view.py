@@ -20,7 +20,7 @@ from patience.game import Game
 from patience.state import State
 
 from . import geometry
-from .i18n import card_name, pile_name, say, t
+from .i18n import card_name, language, pile_name, say, t
 from .interaction import chip_moves
 
 
@@ -36,6 +36,11 @@ class View:
         self.parts: dict[Card, tuple[JsProxy, ...]] = {}  # rank, suit, pip, the turned corner
         # What was last written to each element, keyed by ("card", card) / ("slot", i) …
         self.written: dict[tuple[str, int], dict[str, str]] = {}
+        # What each card and slot was last drawn from (place, marks, language): one that
+        # is drawn from the same again is skipped whole, its name not even worded, so a
+        # redraw after a move costs the cards that changed (input latency: a two-deck
+        # table's 104 cards took most of a move's handler)
+        self.drawn: dict[object, tuple[object, ...]] = {}
         self.metrics: geometry.Metrics | None = None
         self.positions: list[list[tuple[float, float]]] = []
         self.mirrored = False  # the left-handed layout
@@ -48,6 +53,7 @@ class View:
         self.cards.clear()
         self.parts.clear()
         self.written.clear()
+        self.drawn.clear()
         self.slots = []
         self.badges = {}
         self.chips: dict[int, JsProxy] = {}
@@ -140,6 +146,8 @@ class View:
         cursor = marks.get("cursor", set())  # the keyboard's place: a card, or a pile's slot
         hinted = marks.get("hint", set())  # a hint: the cards to move and where they go
         hint_piles = marks.get("hint_piles", set())
+        lang = language()
+        drawn = self.drawn
         for i, spec in enumerate(game.piles):
             x, y = m.origin(i)
             column = round(m.spots[i][0])
@@ -147,10 +155,13 @@ class View:
             label = self.slot_label(game, state, i)
             cls = f"slot {spec.role}" + (" target" if i in targets else "") + (" cursor" if -1 - i in cursor else "") \
                 + (" hint-target" if i in hint_piles else "")
-            named = pile_name(spec.name)
-            self.write(("slot", i), self.slots[i], style_transform=f"translate({x:.1f}px,{y:.1f}px)", **{"class": cls},
-                       data_label=label, style_z=str(9 + 20 * column),  # over the column to its left
-                       aria_label=t("pile.count", pile=named, n=len(pile)) if pile else t("pile.empty", pile=named))
+            slot_key: tuple[object, ...] = (x, y, column, cls, label, len(pile), lang)
+            if drawn.get(("slot", i)) != slot_key:
+                drawn[("slot", i)] = slot_key
+                named = pile_name(spec.name)
+                self.write(("slot", i), self.slots[i], style_transform=f"translate({x:.1f}px,{y:.1f}px)",
+                           **{"class": cls}, data_label=label, style_z=str(9 + 20 * column),  # over the column to its left
+                           aria_label=t("pile.count", pile=named, n=len(pile)) if pile else t("pile.empty", pile=named))
             badge = self.badges.get(i)
             if badge is not None:
                 label = say(game.stock_label(state)) if spec.role == "stock" else ""
@@ -177,10 +188,15 @@ class View:
                     classes.append("hint")
                 elif k == top and i in hint_piles:
                     classes.append("hint-target")
+                cls = " ".join(classes)
+                card_key: tuple[object, ...] = (i, k, len(pile), face_up, cls, cx, cy, column, lang)
+                if drawn.get(card) == card_key:
+                    continue
+                drawn[card] = card_key
                 self.write(
                     ("card", card),
                     el,
-                    **{"class": " ".join(classes)},
+                    **{"class": cls},
                     style_transform=f"translate({cx:.1f}px,{cy:.1f}px)",
                     style_z=str(10 + k + 20 * column),  # overlapping columns: right on top
                     data_card=card.face if face_up else "??",
@@ -251,6 +267,7 @@ class View:
             el.style.zIndex = str(1000 + k)
             self.written[("card", card)].pop("style_transform", None)
             self.written[("card", card)].pop("style_z", None)
+            self.drawn.pop(card, None)
 
     def show_cursor(self, state: State, cursor: tuple[int, int | None] | None) -> None:
         """Tell a screen reader where the keyboard's cursor is (a card, or a pile's empty

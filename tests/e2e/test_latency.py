@@ -1,0 +1,35 @@
+"""The input latency bench's harness (bench/latency.py) works: for every input it
+measures (mouse and touch taps, touch and mouse drags, keys) it makes a real legal move
+through the table, mirrored by the engine and checked in the DOM, and stamps the input
+event, the handler's start and end, the moved card's first DOM mutation and the next
+frame, in that order.  Only the harness is checked here: the figures are the bench's,
+never asserted (timed assertions are not tests)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+import latency  # noqa: E402
+
+
+def test_the_latency_harness_stamps_a_move_of_every_input(browser, base_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, has_touch=True)
+    try:
+        page = context.new_page()
+        page.add_init_script(latency.HARNESS)
+        page.goto(base_url + "?game=klondike&seed=1")
+        page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
+        table = latency.Table(page, context.new_cdp_session(page), "klondike", latency.SEEDS["klondike"])
+        for how in latency.INPUTS:
+            samples = table.walk(how, 1, random.Random(1))
+            assert len(samples) == 1, f"{how}: no move made"
+            s = samples[0]
+            assert s["input"] <= s["start"] <= s["dom"] <= s["end"], (how, s)
+            assert s["dom"] <= s["frame"], (how, s)
+            assert s["verdict"] in ("checking", "won", "lost", "unknown"), (how, s)
+    finally:
+        context.close()
