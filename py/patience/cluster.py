@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import socket
 import uuid
 from contextlib import contextmanager
@@ -34,6 +35,8 @@ R = TypeVar("R", bound=tuple[Any, ...])
 LOCAL = "local"
 TRIES = 3  # submissions of one deal at most (each is run again by Dask when its worker is lost)
 INSTALL = "pip install distributed"
+WINDOW = 1024  # deals on the scheduler at once at least,
+PER_THREAD = 4  # or so many a worker thread when the survey starts, if more
 
 
 class ClusterError(Exception):
@@ -81,6 +84,10 @@ def worker_count(client: Client) -> int:
     return len(client.scheduler_info(n_workers=-1)["workers"])
 
 
+def threads(client: Client) -> int:
+    return sum(int(w.get("nthreads", 1)) for w in client.scheduler_info(n_workers=-1)["workers"].values())
+
+
 @functools.cache
 def engine_digest() -> str:
     """A digest of this engine's source (every module of the package, by path and text)."""
@@ -116,15 +123,23 @@ def survey(client: Client, fn: Callable[[T], R], tasks: Sequence[T], seed_of: Ca
                              pure=False)
 
     seed_of_future: dict[str, int] = {}
-    futures = []
-    for seed in by_seed:
+    pending = distributed.as_completed()
+    waiting = iter(by_seed)
+
+    def add(seed: int) -> None:
         future = submit(seed)
         seed_of_future[future.key] = seed
-        futures.append(future)
+        pending.add(future)
+
+    # the scheduler holds a window of deals, not the whole survey (a million tasks at once
+    # would cost it memory and the client minutes of submitting before the first result)
+    for seed in itertools.islice(waiting, max(WINDOW, PER_THREAD * threads(client))):
+        add(seed)
     done: set[int] = set()
-    pending = distributed.as_completed(futures)
     for future in pending:
         seed = seed_of_future.pop(future.key)
+        for more in itertools.islice(waiting, 1):  # one finished, the next goes in
+            add(more)
         try:
             result: R = future.result()
         except retryable as e:
@@ -132,9 +147,7 @@ def survey(client: Client, fn: Callable[[T], R], tasks: Sequence[T], seed_of: Ca
                 continue
             if tries[seed] >= TRIES:
                 raise ClusterError(f"deal {seed} failed {TRIES} times on the cluster ({type(e).__name__}: {e})")
-            again = submit(seed)
-            seed_of_future[again.key] = seed
-            pending.add(again)
+            add(seed)
             continue
         except (ImportError, RuntimeError) as e:
             if isinstance(e, ImportError) or "deserializ" in str(e):
