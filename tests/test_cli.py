@@ -94,6 +94,8 @@ def test_wilson_interval():
     ["survey", "klondike", "--seeds", "1-1000001"],  # more deals than one survey takes
     ["survey", "klondike", "--seeds", "9-3"],
     ["survey", "klondike", "--seeds", "a-b"],
+    ["survey", "klondike", "--seeds", "1-3", "--scheduler", "tcp://127.0.0.1:1", "--jobs", "2"],  # a cluster's own
+    ["survey", "bride", "--seeds", "1-2", "--jobs", "1", "--deals-out", "/"],  # a folder
     ["solve", "klondike", "--position", "t1=Zz"],
     ["solve", "klondike"],
     ["solve", "klondike", "--seed", "1", "--budget-s", "0"],

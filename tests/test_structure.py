@@ -136,6 +136,12 @@ def test_no_import_circle_at_run_time():
     assert circles(graph(typing=False)) == []
 
 
+# The one exception, by name: the survey's Dask driver (CPython only) imports the package
+# `distributed` inside its functions, and only the command line's `survey --scheduler`
+# imports that module (tests/test_cluster.py checks that nothing else loads it).
+BEYOND_THE_STANDARD_LIBRARY = {"patience.cluster": {"distributed"}}
+
+
 def test_the_engine_imports_only_the_standard_library():
     """The engine runs the same under CPython and Pyodide: nothing but the standard
     library and its own modules."""
@@ -146,7 +152,14 @@ def test_the_engine_imports_only_the_standard_library():
         if name.startswith("patience"):
             outside = {m for m in imports(name, path, known) if m.split(".")[0] != "patience"
                        and m.split(".")[0] not in sys.stdlib_module_names}
-            assert not outside, f"{name} imports {outside}, which is not the standard library"
+            allowed = BEYOND_THE_STANDARD_LIBRARY.get(name, set())
+            assert outside <= allowed, f"{name} imports {outside - allowed}, which is not the standard library"
+            assert outside == allowed, f"{name} no longer imports {allowed - outside}: narrow the exception"
+            if allowed:  # inside functions only, never when the module is imported
+                tree = ast.parse(path.read_text())
+                top = {a.name.split(".")[0] for node in tree.body if isinstance(node, ast.Import) for a in node.names}
+                top |= {(node.module or "").split(".")[0] for node in tree.body if isinstance(node, ast.ImportFrom)}
+                assert not top & allowed, f"{name} imports {top & allowed} at its top"
 
 
 def test_the_table_stays_in_readable_pieces():

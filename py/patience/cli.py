@@ -2,7 +2,8 @@
 
     deal GAME --seed N [--opt k=v …] [--json]
     solve GAME (--seed N | --position CODE) [--opt k=v …] [--budget-s T] [--budget-nodes N] [--json]
-    survey GAME --seeds A-B [--opt k=v …] [--budget-s T] [--jobs J] [--json]
+    survey GAME --seeds A-B [--opt k=v …] [--budget-s T] [--budget-nodes N] [--jobs J]
+           [--scheduler ADDRESS|local] [--deals-out FILE] [--json]
 
 The solver sees every card ("all cards known") and every report says so.  Bad
 arguments give a one-line error on stderr and exit code 2.
@@ -16,7 +17,8 @@ import math
 import os
 import sys
 import time
-from typing import Any, NoReturn, Sequence
+from contextlib import ExitStack
+from typing import IO, Any, Iterable, Iterator, NoReturn, Sequence
 
 from .errors import PatienceError
 from .game import Game
@@ -64,7 +66,13 @@ def parser() -> Parser:
     survey.add_argument("--seeds", required=True, metavar="A-B")
     survey.add_argument("--budget-s", type=float, default=5.0, metavar="T", help="seconds a deal (default 5)")
     survey.add_argument("--budget-nodes", type=int, default=None, metavar="N", help="positions a deal at most")
-    survey.add_argument("--jobs", type=int, default=0, metavar="J", help="processes (default: every core)")
+    survey.add_argument("--jobs", type=int, default=0, metavar="J",
+                        help="processes, or the local cluster's workers (default: every core)")
+    survey.add_argument("--scheduler", metavar="ADDRESS",
+                        help="run on the Dask cluster of this scheduler (tcp://host:8786), or 'local' to start one "
+                             "here (needs the package 'distributed')")
+    survey.add_argument("--deals-out", metavar="FILE",
+                        help="write each deal's result to FILE as one JSON line as it finishes")
     return top
 
 
@@ -203,24 +211,110 @@ def survey_one(task: tuple[str, dict[str, str], int, int | None, float | None]) 
     return seed, result.verdict, result.nodes, result.seconds
 
 
+Deal = tuple[int, str, int, float]  # seed, verdict, nodes, seconds
+Task = tuple[str, dict[str, str], int, int | None, float | None]
+
+
+def seed_of(task: Task) -> int:
+    return task[2]
+
+
+class Progress:
+    """A line on stderr as deals finish: redrawn in place at most a few times a second on a
+    terminal, otherwise a line every ten seconds or so."""
+
+    def __init__(self, total: int, stream: IO[str] | None = None) -> None:
+        self.total, self.stream = total, stream or sys.stderr
+        self.tty = self.stream.isatty()
+        self.every = 0.25 if self.tty else 10.0
+        self.started = self.last = time.perf_counter()
+        self.count = {WON: 0, LOST: 0, UNKNOWN: 0}
+
+    def add(self, verdict: str) -> None:
+        self.count[verdict] += 1
+        now = time.perf_counter()
+        done = sum(self.count.values())
+        if now - self.last < self.every and done < self.total:
+            return
+        self.last = now
+        c = self.count
+        line = (f"survey: {done}/{self.total} deals, won {c[WON]} lost {c[LOST]} unknown {c[UNKNOWN]}, "
+                f"{now - self.started:.0f} s")
+        if self.tty:
+            print("\r" + line, end="\n" if done == self.total else "", file=self.stream, flush=True)
+        elif done < self.total:
+            print(line, file=self.stream, flush=True)
+
+
+def gather(stream: Iterable[Deal], seeds: range, out: IO[str] | None, progress: Progress | None) -> list[Deal]:
+    """The deals of ``stream`` as they finish, each seed once (a second result for a seed,
+    as a deal run again after its worker was lost may give, is dropped), written to ``out``
+    as JSON lines and counted in ``progress`` on the way; an error if a seed is missing."""
+    results: dict[int, Deal] = {}
+    for deal in stream:
+        seed, verdict, nodes, seconds = deal
+        if seed in results or seed not in seeds:
+            continue
+        results[seed] = deal
+        if out is not None:
+            out.write(json.dumps({"seed": seed, "verdict": verdict, "nodes": nodes,
+                                  "seconds": round(seconds, 3)}) + "\n")
+            out.flush()
+        if progress is not None:
+            progress.add(verdict)
+    if len(results) != len(seeds):
+        missing = [s for s in seeds if s not in results]
+        raise UsageError(f"the survey ended without {len(missing)} deals (first {missing[0]})")
+    return sorted(results.values())
+
+
+def deals_of(stack: ExitStack, args: argparse.Namespace, tasks: list[Task], jobs: int) -> Iterator[Deal]:
+    """The survey's deals as they finish: here, on this machine's processes, or on a Dask
+    cluster (the module that drives it is imported only then)."""
+    if args.scheduler is not None:
+        from . import cluster
+
+        def on_cluster() -> Iterator[Deal]:
+            try:
+                client = stack.enter_context(cluster.connect(args.scheduler, jobs))
+                args.jobs = cluster.worker_count(client)  # reported as the survey's workers
+                if not args.jobs:
+                    print("survey: no worker has joined the scheduler yet; the deals wait for one", file=sys.stderr)
+                yield from cluster.survey(client, survey_one, tasks, seed_of)
+            except cluster.ClusterError as e:
+                raise UsageError(str(e)) from e
+
+        return on_cluster()
+    if jobs == 1 or len(tasks) == 1:
+        return (survey_one(t) for t in tasks)
+    import multiprocessing
+
+    pool = stack.enter_context(multiprocessing.Pool(min(jobs, len(tasks))))
+    return pool.imap_unordered(survey_one, tasks, chunksize=1)
+
+
 def cmd_survey(args: argparse.Namespace) -> None:
     game = game_of(args)
     seeds = seed_range(args.seeds)
     nodes, seconds = budget_of(args)
     if args.jobs < 0:
         raise UsageError("--jobs must be 0 (every core) or more")
+    if args.jobs and args.scheduler not in (None, "local"):
+        raise UsageError("--jobs is for this machine: a cluster's workers are started with the cluster")
     jobs = args.jobs or os.cpu_count() or 1
-    tasks = [(game.id, dict(game.options), seed, nodes, seconds) for seed in seeds]
+    tasks: list[Task] = [(game.id, dict(game.options), seed, nodes, seconds) for seed in seeds]
     started = time.perf_counter()
-    if jobs == 1 or len(tasks) == 1:
-        results = [survey_one(t) for t in tasks]
-    else:
-        import multiprocessing
-
-        with multiprocessing.Pool(min(jobs, len(tasks))) as pool:
-            results = list(pool.imap_unordered(survey_one, tasks, chunksize=1))
+    with ExitStack() as stack:
+        out = None
+        if args.deals_out:
+            try:
+                out = stack.enter_context(open(args.deals_out, "w", encoding="utf-8"))
+            except OSError as e:
+                raise UsageError(f"--deals-out {args.deals_out}: {e.strerror or e}") from e
+        results = gather(deals_of(stack, args, tasks, jobs), seeds, out, Progress(len(tasks)))
+    if args.scheduler is not None:
+        jobs = args.jobs  # the cluster's workers when the survey started
     wall = time.perf_counter() - started
-    results.sort()
     count = {WON: 0, LOST: 0, UNKNOWN: 0}
     for _, verdict, _, _ in results:
         count[verdict] += 1
@@ -236,7 +330,7 @@ def cmd_survey(args: argparse.Namespace) -> None:
         "winnable_if_unknown_won": (count[WON] + count[UNKNOWN]) / n, "wilson95_if_unknown_won": [top_low, top_high],
         "won_of_decided": count[WON] / decided if decided else None,
         "median_s": quantile(times, 0.5), "p90_s": quantile(times, 0.9),
-        "budget": {"seconds": seconds, "nodes": nodes}, "jobs": jobs, "wall_s": round(wall, 1),
+        "budget": {"seconds": seconds, "nodes": nodes}, "jobs": jobs, "scheduler": args.scheduler, "wall_s": round(wall, 1),
         "knowledge": ALL_CARDS_KNOWN,
     }
     if args.json:
@@ -252,7 +346,9 @@ def cmd_survey(args: argparse.Namespace) -> None:
         if decided:
             print(f"  won among the decided deals: {100 * count[WON] / decided:.2f}%")
     print(f"time a deal: median {report['median_s']:.2f} s, p90 {report['p90_s']:.2f} s  "
-          f"({jobs} process{'es' if jobs > 1 else ''}, {wall:.0f} s in all)")
+          f"({jobs} {'worker' if args.scheduler else 'process'}{('s' if args.scheduler else 'es') if jobs > 1 else ''}"
+          f"{' of the cluster at ' + args.scheduler if args.scheduler not in (None, 'local') else ''}, "
+          f"{wall:.0f} s in all)")
 
 
 COMMANDS = {"deal": cmd_deal, "solve": cmd_solve, "survey": cmd_survey}
