@@ -73,7 +73,7 @@ def turn(game: "Game", state: State) -> State:
 
 def removals(game: "Game", state: State) -> list["Move"]:
     """Every removal the row allows now: Move("remove", first position, count)."""
-    from ..game import Move
+    from ..moves import Move
 
     row = state.piles[game.index["row"]]
     fixed = (QUEEN, KING)

@@ -100,7 +100,7 @@ def moved(game: "Game", before: State, move: "Move", after: State) -> State:
 
 def actions(game: "Game", state: State) -> list["Move"]:
     """Refills: an empty column, or in round 1 one that lost a card since the last row."""
-    from ..game import Move
+    from ..moves import Move
 
     if not state.piles[game.stock]:
         return []
@@ -139,7 +139,7 @@ SPECIALS = (
 def safe_home(game: "Game", state: State) -> "Move | None":
     """A column's last card that only one foundation will ever take: the one that
     takes it now, when the other foundation of its suit is already past its rank."""
-    from ..game import MOVE, Move
+    from ..moves import MOVE, Move
 
     first = game.index["f1"]
     for i in columns(game):

@@ -128,7 +128,7 @@ def accept(game: "Game", state: State, src: int, dst: int, n: int) -> bool:
 
 def explain(game: "Game", state: State, move: "Move") -> "str | None":
     """Why a card move is refused: a declared rule, or building within one flank."""
-    from ..game import MOVE
+    from ..moves import MOVE
 
     if move.kind != MOVE:
         return None
@@ -144,7 +144,7 @@ def generate(game: "Game", state: State) -> "list[Move]":
     """The card moves, as the pile-by-pile search over ``accept`` finds them and in its
     order (source, destination, cards), with the build rules written out: the solver asks
     for them at every position."""
-    from ..game import MOVE, Move
+    from ..moves import MOVE, Move
 
     piles = state.piles
     fnds, lines = game.foundations, rows(game)
@@ -177,7 +177,7 @@ def safe_home(game: "Game", state: State) -> "Move | None":
     """An outer card or the waste top that goes home when no card can need it: both
     cards of its suit one rank lower are home already (or it is a 2: aces never stay
     out)."""
-    from ..game import MOVE, Move
+    from ..moves import MOVE, Move
 
     piles = state.piles
     tops: dict[int, list[int]] = {}  # suit → the ranks on top of its foundations

@@ -195,7 +195,7 @@ def generate(game: "Game", state: State) -> "list[Move]":
     """The card moves, as the pile-by-pile search over ``accept`` finds them and in its
     order (source, then destination, by pile), found by the cards' neighbours instead:
     the solver asks for them at every position."""
-    from ..game import MOVE, Move
+    from ..moves import MOVE, Move
 
     piles = state.piles
     fnds = game.foundations  # f1..f4 build up, f5..f8 down

@@ -39,9 +39,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import RANK_OF, SUIT_OF
-from ..game import DEAL, MOVE, Move
+from ..games.frog import enough_ready
+from ..moves import DEAL, MOVE, Move
 from ..rng import Rng
-from ..solver import Model, Searcher
+from .model import Model, Searcher
 from ..state import State
 from .depth_first import DepthFirst, Hunt
 
@@ -156,15 +157,7 @@ class FrogSearch(DepthFirst):
         at least as many foundations ready for its kind as cards of the kind still out.
         Else two cards of a kind may want one foundation, and which goes first matters:
         the one whose leaving uncovers more.  A quick probe lets every card go."""
-        if self.quick:
-            return True
-        rank = R[card]
-        lanes = home[S[card] * 2:S[card] * 2 + 2] if self.in_suit else home
-        ready = out = 0
-        for v in lanes:
-            ready += v == rank - 1
-            out += v < rank
-        return ready >= out
+        return self.quick or enough_ready(R[card], home[S[card] * 2:S[card] * 2 + 2] if self.in_suit else home)
 
     def homed(self, home: bytes, slot: int) -> bytes:
         h = bytearray(home)

@@ -27,15 +27,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import CARDS
-from ..game import MOVE, Move
+from ..moves import MOVE, Move
 from ..rng import Rng
-from ..solver import Model, Searcher
+from .model import Model, Searcher
 from ..state import State
 from .depth_first import DepthFirst, Hunt
 
 if TYPE_CHECKING:
     from ..game import Game
-    from .gaps import Grid
+    from ..games.gaps import Grid
 
 RESHUFFLE = (-1, -1)  # the solver's reshuffle; a card move is (source cell, gap)
 SHAKE = 1.5 / 1024  # how far a probe shakes the order of the moves (priorities run 0 to 4)
@@ -62,7 +62,7 @@ class GapsModel(Model):
 
 class GapsSearch(DepthFirst):
     """A depth-first search of one Gaps position, run in bounded pieces: ``expand``,
-    ``won``, ``exhausted`` and ``lead()`` as for ``solver.Searcher``."""
+    ``won``, ``exhausted`` and ``lead()`` as for ``model.Searcher``."""
 
     def __init__(self, game: "Game", grid: "Grid", state: State, probe: int = 0) -> None:
         """``probe`` > 0: a probe, its order of moves shaken by a generator seeded with
