@@ -51,7 +51,7 @@ from ..rng import Rng
 from .budget import Heap
 from .model import Model, Searcher
 from ..state import State
-from .depth_first import Hunt, TalonSearch
+from .depth_first import Hunt, TalonSearch, Won
 from .talon import BACK, PILE, TALON, TALON_HOME, TO_HOME, EngineLine, Reach, talon_place, talon_reach
 
 if TYPE_CHECKING:
@@ -191,9 +191,9 @@ class CanfieldSearch(TalonSearch):
         return tuple(h)
 
     # -- moves -------------------------------------------------------------------
-    def children(self, p: Position) -> list[Kid] | tuple[list[SMove]]:
-        """The unseen positions one step on, best first (each marked seen); a tuple
-        holding the moves to a won position instead when there is one."""
+    def children(self, p: Position) -> list[Kid] | Won:
+        """The unseen positions one step on, best first (each marked seen), or
+        ``Won`` with the moves to a won position when there is one."""
         piles, left, home, talon, pos = p
         rel, kind_of, wants_of = self.rel, self.kind, self.wants
         takes: list[list[int]] = [NONE] * 28  # kind of card → piles whose top takes it
@@ -307,7 +307,7 @@ class CanfieldSearch(TalonSearch):
         return tuple(pl), left, home, talon, pos
 
     # -- the search (DepthFirst): a kid is (the step's moves, the position) ---------------
-    def dive(self, kid: Kid) -> list[Kid] | tuple[list[SMove]]:
+    def dive(self, kid: Kid) -> list[Kid] | Won:
         return self.children(kid[1])
 
     def value(self, kid: Kid) -> float:

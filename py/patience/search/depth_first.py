@@ -12,10 +12,17 @@ The searches of a one-deck game with a stock played K+ (``klondike_dfs``,
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, NamedTuple
 
 from ..moves import Move
 from .budget import Heap, luby, sweep_within
+
+
+class Won(NamedTuple):
+    """What a dive gives when a step reaches a won position: that step's moves (else it
+    gives the list of the unseen kids)."""
+
+    moves: list[Any]
 
 
 class DepthFirst:
@@ -43,9 +50,9 @@ class DepthFirst:
     def parts(self) -> list[Heap]:
         return [self.seen, self.stack]
 
-    def dive(self, kid: Any) -> list[Any] | tuple[list[Any]]:
-        """The unseen kids of ``kid``'s position, best first (each marked seen); a tuple
-        holding the moves on to a won position instead when there is one."""
+    def dive(self, kid: Any) -> list[Any] | Won:
+        """The unseen kids of ``kid``'s position, best first (each marked seen), or ``Won``
+        with the moves on to a won position when there is one."""
         raise NotImplementedError
 
     def value(self, kid: Any) -> float:
@@ -75,8 +82,8 @@ class DepthFirst:
             kids[i] = None  # the position is searched from here on: let it go
             done += 1
             found = dive(kid)
-            if isinstance(found, tuple):
-                self.won = self.engine_line(self.line(kid[0]) + found[0])
+            if isinstance(found, Won):
+                self.won = self.engine_line(self.line(kid[0]) + found.moves)
                 break
             value = value_of(kid)
             if value > best:
@@ -106,12 +113,12 @@ class DepthFirst:
             if isinstance(kids, list):
                 self.stack.append([kids, 0, []])
             else:
-                self.won = self.engine_line(moves + kids[0])
+                self.won = self.engine_line(moves + kids.moves)
 
-    def fresh(self, steps: Iterable[tuple[list[Any], Any]]) -> list[Any] | tuple[list[Any]]:
+    def fresh(self, steps: Iterable[tuple[list[Any], Any]]) -> list[Any] | Won:
         """Of ``steps`` (the step's moves, the position reached), those whose position is
-        unseen, in order, each marked seen; a tuple holding the moves of the first that
-        reaches a won position instead.  The search keeps ``seen`` and gives ``key`` and
+        unseen, in order, each marked seen; or ``Won`` with the moves of the first that
+        reaches a won position.  The search keeps ``seen`` and gives ``key`` and
         ``is_won``."""
         out = []
         mark, is_won = self.mark, self.is_won
@@ -119,7 +126,7 @@ class DepthFirst:
             if not mark(child):
                 continue
             if is_won(child):
-                return (moves,)
+                return Won(moves)
             out.append((moves, child))
         return out
 

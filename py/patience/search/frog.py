@@ -44,7 +44,7 @@ from ..moves import DEAL, MOVE, Move
 from ..rng import Rng
 from .model import Model, Searcher
 from ..state import State
-from .depth_first import DepthFirst, Hunt
+from .depth_first import DepthFirst, Hunt, Won
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -286,9 +286,9 @@ class FrogSearch(DepthFirst):
                 priority = float(theirs - mine) if theirs >= mine else 60.0 + mine - theirs
             found.append((priority + extra, len(found), (what, c)))
 
-    def children(self, p: Position) -> list[Kid] | tuple[list[SMove]]:
-        """The unseen positions one step on, best first (each marked seen); a tuple
-        holding the moves to a won position instead when there is one."""
+    def children(self, p: Position) -> list[Kid] | Won:
+        """The unseen positions one step on, best first (each marked seen), or
+        ``Won`` with the moves to a won position when there is one."""
         piles, left, home, turned, waste = p
         found: list[tuple[float, int, SMove]] = []
         # cards that can go home but not safely (another of the kind wants the foundation)
@@ -328,7 +328,7 @@ class FrogSearch(DepthFirst):
         return piles[:a] + (piles[a] + bytes((card,)),) + piles[a + 1:], left, home, turned, waste
 
     # -- the search (DepthFirst): a kid is (the step's moves, the position) ---------------
-    def dive(self, kid: Any) -> list[Kid] | tuple[list[SMove]]:
+    def dive(self, kid: Any) -> list[Kid] | Won:
         return self.children(kid[1])
 
     def value(self, kid: Any) -> float:

@@ -50,7 +50,7 @@ from ..moves import MOVE, Move
 from ..rng import Rng
 from ..state import State
 from .budget import Heap, sweep_within
-from .depth_first import Hunt, TalonSearch
+from .depth_first import Hunt, TalonSearch, Won
 from .klondike_position import (BY_KIND, DOWN, KIND, KING, KINGS, NONE, OF_KIND, PART, R, RED, SHAKE, TRADE_HOME,
                                 TURNS, TWIN, WANTS, WHOLE, Offer, Position, Reach, S, SMove, face_up, hopeless,
                                 position_of, tradable, wanted_back, with_home)
@@ -231,9 +231,9 @@ class KlondikeSearch(TalonSearch):
         return tuple(cl), down
 
     # -- moves -------------------------------------------------------------------
-    def children(self, p: Position) -> list[tuple[list[SMove], Position]] | tuple[list[SMove]]:
-        """The unseen positions one step on, best first (each marked seen); a tuple
-        holding the moves to a won position instead when there is one."""
+    def children(self, p: Position) -> list[tuple[list[SMove], Position]] | Won:
+        """The unseen positions one step on, best first (each marked seen), or
+        ``Won`` with the moves to a won position when there is one."""
         cols, down, home, talon, pos = p
         takes: list[list[int]] = [NONE] * 28  # kind of card → columns whose top takes it
         wanted: list[int] = []  # the kinds some column takes
@@ -500,7 +500,7 @@ class KlondikeSearch(TalonSearch):
         return out
 
     # -- the search (DepthFirst): a kid is (the step's moves, the position) ---------------
-    def dive(self, kid: tuple[list[SMove], Position]) -> list[tuple[list[SMove], Position]] | tuple[list[SMove]]:
+    def dive(self, kid: tuple[list[SMove], Position]) -> list[tuple[list[SMove], Position]] | Won:
         return self.children(kid[1])
 
     def value(self, kid: tuple[list[SMove], Position]) -> float:
