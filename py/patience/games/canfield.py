@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Mapping, Sequence, TypeVar
 
 from ..cards import OTHER_COLOUR, RANK_OF, SUIT_OF, deck
+from ..moves import MOVE, Move
 from ..rng import Rng
 from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Wins
 from ..state import Pile, State
 from .common import DRAW_LABELS_RU, FOUNDATION_RETURN_RU, PASS_LABELS, YES_NO_RU, deal_order
 
 if TYPE_CHECKING:
-    from ..game import Game, Move
+    from ..game import Game
 
 OPTIONS = (
     Option("draw", ("3", "1"), "3", "Cards turned from the stock",
@@ -109,8 +110,6 @@ def safe_home(game: "Game", state: State) -> "Move | None":
     """A reserve or pile top card that goes home when no card can need it any more:
     both foundations of the other colour hold the card one rank lower (ranks counted
     from the base).  A base card is never sent home this way."""
-    from ..moves import MOVE, Move
-
     base = game.info_value(state, "base")
     home = [0, 0, 0, 0]  # cards home per suit
     where = [-1, -1, -1, -1]

@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import RANK_OF, SUIT_OF, Card
+from ..moves import MOVE, Move
 from ..rng import Rng
 from ..spec import Option, PileSpec, SolverHooks, Special
 from ..state import State
 from ..text import Text
 
 if TYPE_CHECKING:
-    from ..game import Game, Move
+    from ..game import Game
 
 CELL_TO = frozenset({"cell"})
 
@@ -132,8 +133,6 @@ class Grid:
         return None
 
     def generate(self, game: "Game", state: State) -> list["Move"]:
-        from ..moves import MOVE, Move
-
         found: dict[tuple[int, int], list[int]] = {}
         for i in range(self.cells()):
             pile = state.piles[i]
