@@ -1,6 +1,7 @@
 """The code's structure: the table's pure modules import no browser module, the engine
-never imports the table, and no import circle runs through the table (imports read
-with ast, those under ``if TYPE_CHECKING`` included)."""
+never imports the table, the rules (``patience.games``) never import the search, and
+there is no import circle anywhere (imports read with ast, those under
+``if TYPE_CHECKING`` included)."""
 
 from __future__ import annotations
 
