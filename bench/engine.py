@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from patience import GAMES, Session, get_game  # noqa: E402
 from patience.rng import Rng  # noqa: E402
-from patience.solver import solve  # noqa: E402
+from patience.search import solve  # noqa: E402
 
 
 def playouts(game_id: str, deals: int) -> tuple[int, float]:

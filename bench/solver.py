@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from patience import GAMES, get_game  # noqa: E402
-from patience.solver import LOST, WON, solve  # noqa: E402
+from patience.search import LOST, WON, solve  # noqa: E402
 
 STANDARD = {"draw": "3", "passes": "inf", "runs": "any", "foundation_return": "on"}
 
@@ -41,7 +41,7 @@ STANDARD = {"draw": "3", "passes": "inf", "runs": "any", "foundation_return": "o
 WORKLOAD = """
 import json, time
 from patience import get_game
-from patience.solver import solve
+from patience.search import solve
 work = [("klondike", {"draw": "1"}, s, 3000) for s in (2, 3, 4)] + [
     ("klondike", {"draw": "3", "runs": "any", "foundation_return": "on"}, s, 3000) for s in (2, 3)] + [
     ("canfield", {}, 4, 2000), ("glider", {}, 1, 1000), ("gaps8", {}, 1, 500), ("zmey", {}, 1, 500)]

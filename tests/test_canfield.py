@@ -5,8 +5,8 @@ import pytest
 from helpers import canfield, names, position
 from patience import IllegalMoveError, Session
 from patience.game import MOVE, Move
-from patience.games.canfield_dfs import PILE, CanfieldSearch
-from patience.solver import model_of
+from patience.search.canfield import PILE, CanfieldSearch
+from patience.search.registry import model_of
 
 GOLDEN_SEED_1 = (
     "stock=34:Ts7hKd3h7s3d4s9h6h2s6cTc9s7c3cTd5d6s2cQs4c8sJd8h5h3sAhKhTh8dAc5c4d6d waste= "

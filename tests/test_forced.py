@@ -5,7 +5,7 @@ import pytest
 
 from patience.registry import GAMES, get_game
 from patience.session import Session
-from patience.solver import WON, solve
+from patience.search import WON, solve
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.id)

@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 from patience import GAMES, IllegalMoveError, Session, get_game
 from patience.errors import PatienceError
 from patience.game import MOVE, Move
-from patience.solver import WON, solve
+from patience.search import WON, solve
 from sizes import FUZZ_MOVES
 
 pytestmark = pytest.mark.reliability  # build.py reliability runs this file, for its figures

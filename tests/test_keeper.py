@@ -504,7 +504,7 @@ def test_local_storage_reads_null_as_none_and_a_refusal_is_told_once():
 
 def won_line(seed=5):
     """The solver's winning line of a Klondike deal (draw 1), and where its rest is forced."""
-    from patience.solver import WON, solve
+    from patience.search import WON, solve
 
     game = get_game("klondike", {"draw": "1"})
     result = solve(game, game.deal(seed), 3000)

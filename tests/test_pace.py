@@ -7,7 +7,7 @@ import pytest
 
 from patience import get_game
 from patience.game import DEAL, MOVE, RECYCLE, Move
-from patience.solver import WON, solve
+from patience.search import WON, solve
 from table import pace
 
 

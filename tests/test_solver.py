@@ -11,10 +11,13 @@ from helpers import position
 from patience import GAMES, get_game
 from patience.cards import RANK_OF, RANKS, RED_OF, SUITS, deck, make_card, parse_card
 from patience.game import MOVE, Game, Move
-from patience.games.depth_first import DepthFirst, Hunt, talon_reach
-from patience.games.klondike_dfs import TRADE_HOME, TWIN, KlondikeSearch, hopeless, position_of
-from patience.solver import (ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Search, hint, luby, model_of, safe_moves, solve,
-                             talon_positions)
+from patience.search import ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Search, hint, safe_moves, solve
+from patience.search.budget import luby
+from patience.search.depth_first import DepthFirst, Hunt
+from patience.search.klondike_dfs import KlondikeSearch
+from patience.search.klondike_position import TRADE_HOME, TWIN, hopeless, position_of
+from patience.search.registry import model_of
+from patience.search.talon import talon_positions, talon_reach
 from patience.rng import Rng
 from patience.state import State
 from sizes import ENDGAMES
@@ -634,7 +637,7 @@ def test_gaps_search_agrees_with_the_plain_search_on_endgames(game_id, opts):
     no reshuffle is left, the engine's reshuffle in the search) against every engine
     move searched to the end, on random late positions: both give the same verdict.
     With a reshuffle allowed, every other position has made it already (none left)."""
-    from patience.games.gaps_dfs import GapsSearch
+    from patience.search.gaps import GapsSearch
 
     game = get_game(game_id, opts)
     assert isinstance(model_of(game).searcher(gaps_endgame(game, Rng(1, "x"))).full, GapsSearch)
@@ -655,7 +658,7 @@ def test_gaps_key_sorts_rows_and_like_cards_only_once_no_reshuffle_is_left():
     """Rows, and the two decks' copies of a card, are interchangeable to the search once
     no reshuffle is left; while one is, where each card lies decides what the reshuffle
     deals, so the key keeps the grid as it is."""
-    from patience.games.gaps_dfs import GapsSearch
+    from patience.search.gaps import GapsSearch
     from patience.games.gaps8 import GRID
 
     game = get_game("gaps8", {"reshuffles": "1"})
@@ -712,7 +715,7 @@ def test_canfield_search_agrees_with_the_plain_search_on_endgames(opts):
     card may need them, piles sorted in the key) against every
     engine move searched to the end, on random late positions: both give the same
     verdict, and each won line wins through the checked play."""
-    from patience.games.canfield_dfs import CanfieldSearch
+    from patience.search.canfield import CanfieldSearch
 
     verdicts = own_search_verdicts(get_game("canfield", opts), CanfieldSearch, canfield_endgame, Rng(3, "canfield endgames"))
     assert verdicts.count(WON) >= at_least(10, 80) and verdicts.count(LOST) >= at_least(3, 80), verdicts
@@ -835,7 +838,7 @@ def test_frog_search_agrees_with_the_plain_search_on_endgames(opts):
     engine move searched to the end, on random late positions: both give the same
     verdict, and each won line wins through the checked play.  It caught two unsound
     rules: any card home without branching, and a looser game that counted cards."""
-    from patience.games.frog_dfs import FrogSearch
+    from patience.search.frog import FrogSearch
 
     verdicts = own_search_verdicts(get_game("frog", opts), FrogSearch, frog_endgame, Rng(5, "frog endgames"))
     # regardless of suit, eight cards of a rank must all be buried for a loss: the random
@@ -848,7 +851,7 @@ def test_frog_cards_of_one_kind_each_under_a_higher_one_are_lost_at_once():
     """Both threes of spades under a four of spades, with the spades home to two: no
     three can go home before a four, which needs a three home.  The looser game sees it
     without a search."""
-    from patience.games.frog_dfs import FrogSearch
+    from patience.search.frog import FrogSearch
 
     game = get_game("frog")
     rng = Rng(1, "frog blocked")

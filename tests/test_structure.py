@@ -1,6 +1,7 @@
 """The code's structure: the table's pure modules import no browser module, the engine
-never imports the table, and no import circle runs through the table (imports read
-with ast, those under ``if TYPE_CHECKING`` included)."""
+never imports the table, the rules (``patience.games``) never import the search, and
+there is no import circle anywhere (imports read with ast, those under
+``if TYPE_CHECKING`` included)."""
 
 from __future__ import annotations
 
@@ -13,12 +14,6 @@ BROWSER_MODULES = {"js", "pyodide", "pyscript"}
 # the table's modules that run under CPython as they are (tested there): no DOM
 PURE = {"table.interaction", "table.geometry", "table.urlstate", "table.i18n", "table.saves", "table.stats",
         "table.keeper", "table.storage", "table.ports", "table.messages", "table.pace"}
-# The engine's type-only circles (known, and left): the declarations of spec.py name the
-# Game, Move and the solver's Model in their hooks' types, and those modules import spec;
-# Gaps' search model names the game's types, and the game builds the model when asked.
-# Neither is an import at run time (see test_no_import_circle_at_run_time).
-ENGINE_TYPE_CIRCLES = {frozenset({"patience.spec", "patience.game", "patience.solver"}),
-                       frozenset({"patience.games.gaps", "patience.games.gaps_dfs"})}
 
 
 def modules() -> dict[str, Path]:
@@ -103,8 +98,8 @@ def test_the_import_reader_finds_relative_absolute_and_type_only_imports():
     edges = graph()
     assert "table.geometry" in edges["table.pointer"] and "table.interaction" in edges["table.app"]
     assert "patience.game" in edges["table.interaction"]
-    assert "patience.game" in edges["patience.spec"]  # under TYPE_CHECKING
-    assert "patience.game" not in graph(typing=False)["patience.spec"]
+    assert "patience.game" in edges["patience.search.talon"]  # under TYPE_CHECKING
+    assert "patience.game" not in graph(typing=False)["patience.search.talon"]
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [frozenset("abc")]
 
 
@@ -126,10 +121,18 @@ def test_the_engine_never_imports_the_table():
             assert not [m for m in targets if m.split(".")[0] == "table"], name
 
 
-def test_no_import_circle_in_the_table_or_between_table_and_engine():
-    found = circles(graph())
-    assert not [c for c in found if any(m.startswith("table") for m in c)], found
-    assert set(found) <= ENGINE_TYPE_CIRCLES, found
+def test_no_import_circle_anywhere_not_even_for_type_hints():
+    """No import circle in the engine or the table, those under ``if TYPE_CHECKING``
+    counted too."""
+    assert circles(graph()) == []
+
+
+def test_the_rules_never_import_the_search():
+    """``games/`` holds rules only: the search (``patience.search``) imports the games'
+    rules and the game's declarations, never the other way round."""
+    for name, targets in graph().items():
+        if name.startswith("patience.games") or name in ("patience.game", "patience.spec", "patience.moves"):
+            assert not [m for m in targets if m.startswith("patience.search")], name
 
 
 def test_no_import_circle_at_run_time():

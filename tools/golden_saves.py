@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from patience import Game, Move, Session, State, get_game  # noqa: E402
 from patience.game import MOVE  # noqa: E402
 from patience.rng import Rng  # noqa: E402
-from patience.solver import Search  # noqa: E402
+from patience.search import Search  # noqa: E402
 from table import saves, stats as stats_mod  # noqa: E402
 from table.stats import Stats, clock, record_key  # noqa: E402
 

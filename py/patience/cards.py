@@ -54,6 +54,8 @@ CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(104))
 RANK_OF: tuple[int, ...] = tuple(c.rank for c in CARDS)
 SUIT_OF: tuple[int, ...] = tuple(c.suit for c in CARDS)
 RED_OF: tuple[bool, ...] = tuple(c.red for c in CARDS)
+OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))  # the suits of the other colour, by suit
+PARTNER = (3, 2, 1, 0)  # the other suit of the same colour, by suit
 
 
 def make_card(rank: int, suit: int, deck: int = 0) -> Card:

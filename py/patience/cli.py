@@ -24,7 +24,7 @@ from .errors import PatienceError
 from .game import Game
 from .registry import BY_ID, get_game
 from .rng import MAX_SEED
-from .solver import ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Result, solve
+from .search import ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Result, solve
 from .state import State
 
 Z95 = 1.959963984540054

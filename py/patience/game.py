@@ -12,21 +12,13 @@ from typing import Literal, Mapping, NamedTuple
 
 from .cards import Card
 from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, OptionError
+from .moves import DEAL, MOVE, RECYCLE, Move
 from .rng import Rng
 from .spec import GameSpec, Layout, PileSpec, Special
 from .state import Pile, State
 from .text import Text
 
-MOVE, DEAL, RECYCLE = "move", "deal", "recycle"
-
-
-class Move(NamedTuple):
-    """A player action.  ``kind`` is move (n cards from src to dst), deal or recycle."""
-
-    kind: str
-    src: int = -1
-    dst: int = -1
-    n: int = 1
+__all__ = ["DEAL", "MOVE", "RECYCLE", "Game", "Move", "Standstill"]  # Move and its kinds: moves.py
 
 
 class Standstill(NamedTuple):

@@ -12,15 +12,17 @@ deals its solver wins quickly; tests/test_registry.py checks that none is missin
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Literal, Mapping
+from typing import Any, Callable, Literal, Mapping
 
 from .cards import RANK_OF, RED_OF, SUIT_OF, Card
+from .moves import Move
+from .rng import Rng
+from .state import State
 
-if TYPE_CHECKING:
-    from .game import Game, Move
-    from .rng import Rng
-    from .solver import Model
-    from .state import State
+# The game a hook is given: a ``game.Game``.  game.py imports this module, so naming the
+# class here would be an import circle (tests/test_structure.py forbids any); the hooks
+# themselves are written with ``game: Game`` and type-checked as such.
+AnyGame = Any
 
 Role = Literal["stock", "waste", "reserve", "foundation", "tableau", "cell", "discard"]
 Pick = Literal["none", "top", "run", "whole_run", "top_or_all", "top_or_run"]
@@ -86,11 +88,11 @@ class Option:
     value_labels_ru: Mapping[str, str] = field(default_factory=dict)
 
 
-Settle = Callable[["Game", "State"], "State"]
-Deal = Callable[["Game", "Rng"], "State"]
-Generate = Callable[["Game", "State"], "list[Move]"]
-Accept = Callable[["Game", "State", int, int, int], bool]
-Won = Callable[["Game", "State"], bool]
+Settle = Callable[["AnyGame", "State"], "State"]
+Deal = Callable[["AnyGame", "Rng"], "State"]
+Generate = Callable[["AnyGame", "State"], "list[Move]"]
+Accept = Callable[["AnyGame", "State", int, int, int], bool]
+Won = Callable[["AnyGame", "State"], bool]
 
 
 @dataclass(frozen=True)
@@ -98,9 +100,9 @@ class Special:
     """A player action of its own besides card moves and the stock (e.g. a reshuffle)."""
 
     kind: str  # also its notation
-    label: Callable[["Game", "State"], str]  # what the button says now
-    available: Callable[["Game", "State"], bool]
-    apply: Callable[["Game", "State"], "State"]
+    label: Callable[["AnyGame", "State"], str]  # what the button says now
+    available: Callable[["AnyGame", "State"], bool]
+    apply: Callable[["AnyGame", "State"], "State"]
     on_stock: bool = False  # a click on the stock does it (no button of its own)
 
 
@@ -143,17 +145,17 @@ class GameSpec:
     # default means); a Finish pressed there keeps the win the player's own
     forced: Won | None = None
     specials: tuple[Special, ...] = ()
-    describe: Callable[["Game", "State"], str] | None = None  # phase and round, for the toolbar
+    describe: Callable[["AnyGame", "State"], str] | None = None  # phase and round, for the toolbar
     # actions at a place (Move(kind, src=position, n=count)): listed by `actions`, done by `perform`
     action_kinds: tuple[str, ...] = ()
-    actions: Callable[["Game", "State"], "list[Move]"] | None = None
-    perform: Callable[["Game", "State", "Move"], "State"] | None = None
-    explain: Callable[["Game", "State", "Move"], "str | None"] | None = None  # why a move is refused
-    moved: Callable[["Game", "State", "Move", "State"], "State"] | None = None  # after a card move
+    actions: Callable[["AnyGame", "State"], "list[Move]"] | None = None
+    perform: Callable[["AnyGame", "State", "Move"], "State"] | None = None
+    explain: Callable[["AnyGame", "State", "Move"], "str | None"] | None = None  # why a move is refused
+    moved: Callable[["AnyGame", "State", "Move", "State"], "State"] | None = None  # after a card move
     chip_kinds: tuple[str, ...] = ()  # actions the table offers as a button at their pile
     tap_pile: str = ""  # place actions (other than chips) refer to positions in this pile: tap a card
-    marked: Callable[["Game", "State"], "set[Card]"] | None = None  # cards drawn as joined
-    action_label: Callable[["Game", "State", "Move"], str] | None = None
+    marked: Callable[["AnyGame", "State"], "set[Card]"] | None = None  # cards drawn as joined
+    action_label: Callable[["AnyGame", "State", "Move"], str] | None = None
     help: "Help | None" = None  # the rules in the project's own words
     help_ru: "Help | None" = None  # the same rules in Russian
     # names for a person of the game's own kinds of pile (a kind is a pile's name without its
@@ -177,16 +179,13 @@ class SolverHooks:
     contents are sorted in the transposition key).  ``safe``: one move that can never
     hurt (played without branching, and offered to the table for auto-play), or None.
     ``score``: how far the game is from done, higher is better (move ordering, hints).
-    ``model``: a whole search model replacing the generic one (a subclass of
-    ``solver.Model``), for a game whose search needs its own move generator.
     ``plain_stock``: turning the stock never sets off the game's settle hooks, so the
     solver may compute where the stock turns lead instead of playing the turns.
     """
 
-    interchangeable: "Callable[[Game], tuple[tuple[str, ...], ...]] | None" = None
-    safe: "Callable[[Game, State], Move | None] | None" = None
-    score: "Callable[[Game, State], float] | None" = None
-    model: "Callable[[Game], Model] | None" = None
+    interchangeable: "Callable[[AnyGame], tuple[tuple[str, ...], ...]] | None" = None
+    safe: "Callable[[AnyGame, State], Move | None] | None" = None
+    score: "Callable[[AnyGame, State], float] | None" = None
     plain_stock: bool = False
 
 

@@ -17,7 +17,7 @@ from pyscript import document, window
 from patience.errors import IllegalMoveError
 from patience.game import MOVE, Game, Move
 from patience.session import Session
-from patience.solver import LOST, UNKNOWN, WON, Search, safe_moves
+from patience.search import LOST, UNKNOWN, WON, Search, safe_moves
 from patience.state import State
 
 from . import pace

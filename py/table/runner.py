@@ -17,7 +17,7 @@ from typing import Callable
 from pyodide.ffi import create_once_callable
 from pyscript import window
 
-from patience.solver import Search
+from patience.search import Search
 
 
 @dataclass(frozen=True)

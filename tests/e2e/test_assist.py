@@ -11,7 +11,7 @@ import pytest
 
 from patience import get_game
 from patience.game import MOVE, Move
-from patience.solver import LOST, WON, safe_moves, solve
+from patience.search import LOST, WON, safe_moves, solve
 from table import saves
 from table.urlstate import to_query
 

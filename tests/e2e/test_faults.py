@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from patience import Session, get_game
-from patience.solver import solve
+from patience.search import solve
 from table import saves
 from table.stats import KEY as STATS_KEY
 from table.urlstate import parse_query, to_query

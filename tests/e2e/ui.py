@@ -9,7 +9,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from patience import GAMES, Game, Session, get_game
 from patience.game import MOVE, Move
-from patience.solver import WON, solve
+from patience.search import WON, solve
 from patience.state import State
 from sizes import WIN_MOVES
 from table import saves

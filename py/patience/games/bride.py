@@ -14,13 +14,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Mapping
 
 from ..cards import RANK_OF, SUIT_OF, Card, deck, make_card
+from ..moves import Move
 from ..rng import Rng
 from ..spec import Fan, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Special, Wins
 from ..state import Pile, State
 from ..text import Text
 
 if TYPE_CHECKING:
-    from ..game import Game, Move
+    from ..game import Game
 
 OPTIONS = (
     Option("auto_remove", ("off", "on"), "off", "Removals",
@@ -73,8 +74,6 @@ def turn(game: "Game", state: State) -> State:
 
 def removals(game: "Game", state: State) -> list["Move"]:
     """Every removal the row allows now: Move("remove", first position, count)."""
-    from ..game import Move
-
     row = state.piles[game.index["row"]]
     fixed = (QUEEN, KING)
     out: list[Move] = []

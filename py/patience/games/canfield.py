@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Mapping, Sequence, TypeVar
 
-from ..cards import deck
+from ..cards import OTHER_COLOUR, RANK_OF, SUIT_OF, deck
+from ..moves import MOVE, Move
 from ..rng import Rng
-from ..cards import RANK_OF, RED_OF, SUIT_OF
 from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Wins
-from ..state import State
+from ..state import Pile, State
 from .common import DRAW_LABELS_RU, FOUNDATION_RETURN_RU, PASS_LABELS, YES_NO_RU, deal_order
 
 if TYPE_CHECKING:
-    from ..game import Game, Move
-    from ..solver import Model
+    from ..game import Game
 
 OPTIONS = (
     Option("draw", ("3", "1"), "3", "Cards turned from the stock",
@@ -65,24 +64,52 @@ def deal(game: "Game", rng: Rng) -> State:
     return State(tuple(piles), tuple(down), (0, base.rank))
 
 
+P = TypeVar("P", bytes, Pile)  # a pile as the engine keeps it, or as Canfield's search does
+
+
+def refill(piles: list[P], reserve: P, left: int) -> int:
+    """The rule that keeps the piles full: each empty pile of ``piles`` in turn takes the
+    reserve's top card (``reserve[left - 1]``: ``left`` of its cards are left) while it
+    has any; the cards left.  The game's settle and Canfield's search fill by it."""
+    if left:
+        for c in range(len(piles)):
+            if not piles[c]:
+                piles[c] = reserve[left - 1:left]
+                left -= 1
+                if not left:
+                    break
+    return left
+
+
 def fill_from_reserve(game: "Game", state: State) -> State:
     """An empty tableau pile takes the reserve's top card at once."""
     reserve = game.index["reserve"]
-    piles = state.piles
-    for n in range(1, 5):
-        i = game.index[f"t{n}"]
-        if not piles[i] and piles[reserve]:
-            piles = piles[:i] + (piles[reserve][-1:],) + piles[i + 1:]
-            piles = piles[:reserve] + (piles[reserve][:-1],) + piles[reserve + 1:]
-    return state if piles is state.piles else state._replace(piles=piles)
+    stack = state.piles[reserve]
+    cols = [game.index[f"t{n}"] for n in range(1, 5)]
+    piles = [state.piles[i] for i in cols]
+    left = refill(piles, stack, len(stack))
+    if left == len(stack):
+        return state
+    out = list(state.piles)
+    for i, pile in zip(cols, piles):
+        out[i] = pile
+    out[reserve] = stack[:left]
+    return state._replace(piles=tuple(out))
+
+
+def nothing_needs(rank: int, suit: int, home: Sequence[int]) -> bool:
+    """Whether the next card of ``suit``, of ``rank`` counted from the base (1: the base),
+    can go home because no card can need it any more: both foundations of the other
+    colour hold the card one rank lower (``home``: cards home by suit).  A base card is
+    never sent home this way.  Auto-play and Canfield's search send cards home by it."""
+    a, b = OTHER_COLOUR[suit]
+    return rank > 1 and home[a] >= rank - 1 and home[b] >= rank - 1
 
 
 def safe_home(game: "Game", state: State) -> "Move | None":
     """A reserve or pile top card that goes home when no card can need it any more:
     both foundations of the other colour hold the card one rank lower (ranks counted
     from the base).  A base card is never sent home this way."""
-    from ..game import MOVE, Move
-
     base = game.info_value(state, "base")
     home = [0, 0, 0, 0]  # cards home per suit
     where = [-1, -1, -1, -1]
@@ -102,17 +129,9 @@ def safe_home(game: "Game", state: State) -> "Move | None":
         card = pile[-1]
         suit = SUIT_OF[card]
         rank = (RANK_OF[card] - base) % 13 + 1  # 1 for the base rank
-        if rank != home[suit] + 1 or rank == 1:
-            continue
-        if all(home[s] >= rank - 1 for s in range(4) if RED_OF[s * 13] != RED_OF[card]):
+        if rank == home[suit] + 1 and nothing_needs(rank, suit, home):
             return Move(MOVE, i, where[suit] if where[suit] >= 0 else empty, 1)
     return None
-
-
-def model(game: "Game") -> "Model":
-    """The solver's model: the generic one, with Canfield's own search."""
-    from .canfield_dfs import CanfieldModel
-    return CanfieldModel(game)
 
 
 HELP = Help(
@@ -179,6 +198,5 @@ SPEC = GameSpec(
         interchangeable=lambda game: (("t1", "t2", "t3", "t4"), ("f1", "f2", "f3", "f4")),
         safe=safe_home,
         plain_stock=True,  # an empty pile is filled at once, so a stock click never fills one
-        model=model,
     ),
 )

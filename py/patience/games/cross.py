@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Mapping
 
 from ..cards import Card, deck, make_card
+from ..moves import MOVE, Move
 from ..rng import Rng
 from ..cards import RANK_OF, SUIT_OF
 from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Special, Wins
@@ -20,7 +21,7 @@ from ..state import Pile, State
 from ..text import Text
 
 if TYPE_CHECKING:
-    from ..game import Game, Move
+    from ..game import Game
 
 OPTIONS = (
     Option("rounds", ("3", "inf"), "3", "Rounds", {"3": "three (the book)", "inf": "unlimited"},
@@ -100,8 +101,6 @@ def moved(game: "Game", before: State, move: "Move", after: State) -> State:
 
 def actions(game: "Game", state: State) -> list["Move"]:
     """Refills: an empty column, or in round 1 one that lost a card since the last row."""
-    from ..game import Move
-
     if not state.piles[game.stock]:
         return []
     lost = game.info_value(state, "lost")
@@ -139,8 +138,6 @@ SPECIALS = (
 def safe_home(game: "Game", state: State) -> "Move | None":
     """A column's last card that only one foundation will ever take: the one that
     takes it now, when the other foundation of its suit is already past its rank."""
-    from ..game import MOVE, Move
-
     first = game.index["f1"]
     for i in columns(game):
         pile = state.piles[i]

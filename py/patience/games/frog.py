@@ -9,7 +9,7 @@ to the foundations.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from ..cards import RANK_OF, SUIT_OF, Card, deck
 from ..rng import Rng
@@ -20,7 +20,6 @@ from ..text import Text
 
 if TYPE_CHECKING:
     from ..game import Game, Move
-    from ..solver import Model
 
 OPTIONS = (
     Option("foundation", ("suit", "any"), "suit", "Foundations build up",
@@ -108,18 +107,21 @@ def safe_home(game: "Game", state: State) -> "Move | None":
                      if not in_suit or top is None or SUIT_OF[top] == suit]
             if in_suit:  # the suit's two foundations: the empty ones stand for its aces not yet home
                 lanes = sorted(lanes, reverse=True)[:2]
-            ready = sum(v == rank - 1 for v in lanes)
-            out = sum(v < rank for v in lanes)
-            if ready >= out:
+            if enough_ready(rank, lanes):
                 return move
     return None
 
 
-def model(game: "Game") -> "Model":
-    """The solver's model: the generic one, with Frog's own search."""
-    from .frog_dfs import FrogModel
-
-    return FrogModel(game)
+def enough_ready(rank: int, lanes: Iterable[int]) -> bool:
+    """Whether a card of ``rank`` may go home without choosing among cards of its kind:
+    at least as many of the foundations that may take its kind (``lanes``: their ranks at
+    home, 0 for an empty one) are ready for it as cards of the kind are still out.
+    Auto-play and Frog's search send cards home by it."""
+    ready = out = 0
+    for v in lanes:
+        ready += v == rank - 1
+        out += v < rank
+    return ready >= out
 
 
 HELP = Help(
@@ -186,6 +188,5 @@ SPEC = GameSpec(
     solver=SolverHooks(
         interchangeable=lambda game: (tuple(f"t{i}" for i in range(1, 6)), tuple(f"f{i}" for i in range(1, 9))),
         safe=safe_home,
-        model=model,
     ),
 )

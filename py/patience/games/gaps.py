@@ -12,14 +12,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import RANK_OF, SUIT_OF, Card
+from ..moves import MOVE, Move
 from ..rng import Rng
 from ..spec import Option, PileSpec, SolverHooks, Special
 from ..state import State
 from ..text import Text
 
 if TYPE_CHECKING:
-    from ..game import Game, Move
-    from ..solver import Model
+    from ..game import Game
 
 CELL_TO = frozenset({"cell"})
 
@@ -83,13 +83,8 @@ class Grid:
         return {"generate": self.generate, "accept": self.accept, "explain": self.explain, "won": self.won,
                 "forced": self.forced,
                 "specials": self.specials,
-                "solver": SolverHooks(score=self.score, model=self.model),
+                "solver": SolverHooks(score=self.score),
                 "pile_names": PILE_NAMES, "pile_names_ru": PILE_NAMES_RU, "sentences_ru": SENTENCES_RU}
-
-    def model(self, game: "Game") -> "Model":
-        """The solver's model: the generic one, with the Gaps family's own search."""
-        from .gaps_dfs import GapsModel
-        return GapsModel(game, self)
 
     def score(self, game: "Game", state: State) -> float:
         """For the solver: cards standing in order from the start of their rows."""
@@ -138,8 +133,6 @@ class Grid:
         return None
 
     def generate(self, game: "Game", state: State) -> list["Move"]:
-        from ..game import MOVE, Move
-
         found: dict[tuple[int, int], list[int]] = {}
         for i in range(self.cells()):
             pile = state.piles[i]

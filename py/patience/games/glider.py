@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Mapping
 
 from ..cards import RANK_OF, SUIT_OF, Card, deck
+from ..moves import MOVE, Move
 from ..rng import Rng
 from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Wins
 from ..state import State
@@ -20,7 +21,7 @@ from ..text import Text
 from .common import deal_order
 
 if TYPE_CHECKING:
-    from ..game import Game, Move
+    from ..game import Game
 
 OPTIONS = (
     Option("cross_only", ("off", "on"), "off", "Building only between the flanks",
@@ -128,8 +129,6 @@ def accept(game: "Game", state: State, src: int, dst: int, n: int) -> bool:
 
 def explain(game: "Game", state: State, move: "Move") -> "str | None":
     """Why a card move is refused: a declared rule, or building within one flank."""
-    from ..game import MOVE
-
     if move.kind != MOVE:
         return None
     reason = game.rule_refusal(state, move)
@@ -144,8 +143,6 @@ def generate(game: "Game", state: State) -> "list[Move]":
     """The card moves, as the pile-by-pile search over ``accept`` finds them and in its
     order (source, destination, cards), with the build rules written out: the solver asks
     for them at every position."""
-    from ..game import MOVE, Move
-
     piles = state.piles
     fnds, lines = game.foundations, rows(game)
     cross = game.options["cross_only"] == "on"
@@ -177,8 +174,6 @@ def safe_home(game: "Game", state: State) -> "Move | None":
     """An outer card or the waste top that goes home when no card can need it: both
     cards of its suit one rank lower are home already (or it is a 2: aces never stay
     out)."""
-    from ..game import MOVE, Move
-
     piles = state.piles
     tops: dict[int, list[int]] = {}  # suit → the ranks on top of its foundations
     for f in game.foundations:

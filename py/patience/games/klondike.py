@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Mapping, Sequence
 
-from ..cards import Card, deck
+from ..cards import OTHER_COLOUR, PARTNER, Card, deck
 from ..rng import Rng
 from ..spec import Build, GameSpec, Help, Layout, Option, Pick, PileSpec, SolverHooks, Wins
 from ..state import State
 from .common import DRAW_LABELS_RU, FOUNDATION_RETURN_RU, PASS_LABELS, YES_NO_RU, deal_order, tableau_down
-from .klondike_solver import KlondikeModel
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -50,6 +49,17 @@ def layout(opts: Mapping[str, str]) -> Layout:
     ]
     passes = None if opts["passes"] == "inf" else int(opts["passes"])
     return Layout(tuple(piles), draw=int(opts["draw"]), passes=passes, width=7, height=4.6)
+
+
+def safe_home(rank: int, suit: int, home: Sequence[int]) -> bool:
+    """Whether the next card of ``suit`` (of ``rank``) can go home without any loss, ``home``
+    the rank at home by suit: no card of the other colour one rank lower can still need
+    it as a base (Solvitaire's rule: both foundations of the other colour within one
+    rank, or within two with the other foundation of its colour within three).  Auto-play
+    and both of Klondike's searches send a card home by it."""
+    a, b = OTHER_COLOUR[suit]
+    other = max(rank - home[a], rank - home[b])
+    return other <= 1 or (other <= 2 and rank - home[PARTNER[suit]] <= 3)
 
 
 def deal(game: "Game", rng: Rng) -> State:
@@ -121,6 +131,5 @@ SPEC = GameSpec(
     deal=deal,
     solver=SolverHooks(
         interchangeable=lambda game: (tuple(f"t{i}" for i in range(1, 8)), ("f1", "f2", "f3", "f4")),
-        model=KlondikeModel,
     ),
 )

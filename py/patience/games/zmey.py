@@ -18,13 +18,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Mapping
 
 from ..cards import RANK_OF, SUIT_OF, deck, make_card
+from ..moves import MOVE, Move
 from ..rng import Rng
 from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, Special, Wins
 from ..state import Pile, State
 from ..text import Text
 
 if TYPE_CHECKING:
-    from ..game import Game, Move
+    from ..game import Game
 
 ROW_SUITS = (0, 1, 3, 2)  # rows 1..4: spades, hearts, clubs, diamonds
 UP = Build(1, "same")
@@ -154,7 +155,7 @@ def accept(game: "Game", state: State, src: int, dst: int, n: int) -> bool:
 def explain(game: "Game", state: State, move: "Move") -> "str | None":
     """Why a card move is refused, in the checks of ``accept`` (the stock's refusals
     are the engine's)."""
-    from ..game import BUILD_WORDS, MOVE
+    from ..game import BUILD_WORDS
 
     if move.kind != MOVE or not (0 <= move.src < len(game.piles) and 0 <= move.dst < len(game.piles)):
         return None
@@ -195,8 +196,6 @@ def generate(game: "Game", state: State) -> "list[Move]":
     """The card moves, as the pile-by-pile search over ``accept`` finds them and in its
     order (source, then destination, by pile), found by the cards' neighbours instead:
     the solver asks for them at every position."""
-    from ..game import MOVE, Move
-
     piles = state.piles
     fnds = game.foundations  # f1..f4 build up, f5..f8 down
     moves: list[Move] = []

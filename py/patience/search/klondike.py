@@ -33,23 +33,15 @@ from __future__ import annotations
 
 from ..cards import RANK_OF, RED_OF, SUIT_OF, Card
 from ..game import MOVE, Game, Move
-from ..solver import Model, Searcher, Step, talon_clicks, talon_positions
+from ..games.klondike import safe_home
+from .model import Model, Searcher, Step
+from .talon import talon_clicks, talon_positions
 from ..state import Pile, State
 from .klondike_dfs import klondike_hunt
+from .klondike_position import wanted_back
 
 # the score: a card home is worth 4, a face-down card costs 1, a card still in the talon 1
 W_HOME, W_DOWN, W_TALON = 4, 1, 1
-OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))  # suits of the other colour, by suit
-PARTNER = (3, 2, 1, 0)  # the other suit of the same colour
-
-
-def goes_home_safely(card: Card, home: list[int]) -> bool:
-    """Whether ``card`` (the next card of its foundation) can go home without any loss:
-    no card of the other colour one rank lower can still need it as a base."""
-    rank, suit = RANK_OF[card], SUIT_OF[card]
-    a, b = OTHER_COLOUR[suit]
-    other = max(rank - home[a], rank - home[b])
-    return other <= 1 or (other <= 2 and rank - home[PARTNER[suit]] <= 3)
 
 
 class KlondikeModel(Model):
@@ -135,7 +127,7 @@ class KlondikeModel(Model):
             pile = piles[c]
             if pile:
                 card = pile[-1]
-                if RANK_OF[card] == home[SUIT_OF[card]] + 1 and (self.is_quick or goes_home_safely(card, home)):
+                if RANK_OF[card] == home[SUIT_OF[card]] + 1 and (self.is_quick or safe_home(RANK_OF[card], SUIT_OF[card], home)):
                     move = Move(MOVE, c, where[SUIT_OF[card]], 1)
                     return (move,), self.moved(state, c, move.dst, 1)
         if self.talon_is_set:
@@ -146,7 +138,7 @@ class KlondikeModel(Model):
     def talon_home(self, state: State, home: list[int], where: list[int], safe_only: bool) -> list[Step]:
         out: list[Step] = []
         for index, deals, again, card in self.talon_cards(state):
-            if RANK_OF[card] == home[SUIT_OF[card]] + 1 and (not safe_only or goes_home_safely(card, home)):
+            if RANK_OF[card] == home[SUIT_OF[card]] + 1 and (not safe_only or safe_home(RANK_OF[card], SUIT_OF[card], home)):
                 out.append(self.from_talon(state, index, deals, again, where[SUIT_OF[card]]))
                 if safe_only:
                     break
@@ -280,9 +272,10 @@ class KlondikeModel(Model):
                 f = where[s]
                 card = piles[f][-1]
                 home[s] -= 1
-                blocked = goes_home_safely(card, home)
+                blocked = safe_home(RANK_OF[card], SUIT_OF[card], home)
                 home[s] += 1
-                if blocked or not self.wanted_back(s, rank, free, takes):
+                if blocked or not wanted_back(s, rank, lambda kind: free.get((kind >> 1, bool(kind & 1))),
+                                              lambda kind: takes.get((kind >> 1, bool(kind & 1)))):
                     continue
                 targets = ([empty] if empty >= 0 else []) if rank == 13 else takes.get((rank, RED_OF[card]), [])
                 for dst in targets:
@@ -301,20 +294,6 @@ class KlondikeModel(Model):
         if RANK_OF[under] == home[SUIT_OF[under]] + 1:
             return True
         return any(card != base for card in free.get((RANK_OF[base], RED_OF[base]), ()))
-
-    def wanted_back(self, suit: int, rank: int, free: dict[tuple[int, bool], list[Card]],
-                    takes: dict[tuple[int, bool], list[int]]) -> bool:
-        """Whether a card of ``suit`` and ``rank`` back from home can be of use at once:
-        a card of the other colour one rank lower is free to go on it, or the card under
-        it at home can come back too (onto another column) and is of use."""
-        red = suit in (1, 2)
-        while rank > 1:
-            if free.get((rank - 1, not red)):
-                return True
-            if not takes.get((rank - 1, red)):
-                return False
-            rank -= 1
-        return False
 
     def score(self, state: State) -> float:
         piles, down = state.piles, state.down

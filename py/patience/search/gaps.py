@@ -27,15 +27,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import CARDS
-from ..game import MOVE, Move
+from ..moves import MOVE, Move
 from ..rng import Rng
-from ..solver import Model, Searcher
+from .model import Model, Searcher
 from ..state import State
-from .depth_first import DepthFirst, Hunt
+from .depth_first import DepthFirst, Hunt, Won
 
 if TYPE_CHECKING:
     from ..game import Game
-    from .gaps import Grid
+    from ..games.gaps import Grid
 
 RESHUFFLE = (-1, -1)  # the solver's reshuffle; a card move is (source cell, gap)
 SHAKE = 1.5 / 1024  # how far a probe shakes the order of the moves (priorities run 0 to 4)
@@ -62,7 +62,7 @@ class GapsModel(Model):
 
 class GapsSearch(DepthFirst):
     """A depth-first search of one Gaps position, run in bounded pieces: ``expand``,
-    ``won``, ``exhausted`` and ``lead()`` as for ``solver.Searcher``."""
+    ``won``, ``exhausted`` and ``lead()`` as for ``model.Searcher``."""
 
     def __init__(self, game: "Game", grid: "Grid", state: State, probe: int = 0) -> None:
         """``probe`` > 0: a probe, its order of moves shaken by a generator seeded with
@@ -120,9 +120,9 @@ class GapsSearch(DepthFirst):
         return out
 
     # -- moves -------------------------------------------------------------------
-    def children(self, p: Position, runs: list[int]) -> list[Kid] | tuple[list[SMove]]:
+    def children(self, p: Position, runs: list[int]) -> list[Kid] | Won:
         """The unseen positions one step on (with their runs), best first, each marked
-        seen; a tuple holding the moves to a won position instead when there is one.
+        seen, or ``Won`` with the moves to a won position when there is one.
         ``runs``: the runs of ``p``."""
         cells, done = p
         n = self.cols
@@ -175,7 +175,7 @@ class GapsSearch(DepthFirst):
             seen.add(k)
             now = self.runs_after(runs, child, move)
             if sum(now) == goal:
-                return ([move],)
+                return Won([move])
             out.append(([move], child, now))
         return out
 
@@ -201,7 +201,7 @@ class GapsSearch(DepthFirst):
         return self.game.with_info(state, "reshuffles", done)
 
     # -- the search (DepthFirst) ---------------------------------------------------
-    def dive(self, kid: Kid) -> list[Kid] | tuple[list[SMove]]:
+    def dive(self, kid: Kid) -> list[Kid] | Won:
         return self.children(kid[1], kid[2])
 
     def value(self, kid: Kid) -> float:

@@ -1,31 +1,28 @@
-"""What the games' own depth-first searches share (``klondike_dfs``, ``canfield_dfs``,
-``frog_dfs``, ``gaps_dfs``): the search run in bounded pieces over a stack of children
+"""What the games' own depth-first searches share (``klondike_dfs``, ``canfield``,
+``frog``, ``gaps``): the search run in bounded pieces over a stack of children
 lists, and the hunt that runs the complete search with shaken probes beside it.
 
 A search's children are *kids*: tuples whose first item is the list of the solver's own
 moves of that step, the second the position reached (a game may keep more after it).
 The searches of a one-deck game with a stock played K+ (``klondike_dfs``,
-``canfield_dfs``) share ``TalonSearch``, ``talon_place``, ``talon_reach`` and
-``EngineLine``.
+``canfield``) share ``TalonSearch`` (and ``talon_place``, ``talon_reach`` and
+``EngineLine`` of talon.py).
 """
 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, NamedTuple
 
-from ..cards import SUIT_OF
-from ..game import MOVE, Move
-from ..solver import Heap, luby, sweep_within, talon_clicks, talon_positions
-from ..state import State
+from ..moves import Move
+from .budget import Heap, luby, sweep_within
 
-if TYPE_CHECKING:
-    from ..game import Game
 
-# what turning the stock offers (``talon_reach``): the cards in reach; the clicks (a
-# hundredth each), the place in the order of reach and the talon index, by card and by kind
-Hit = tuple[float, int, int]
-Reach = tuple[frozenset[int], dict[int, Hit], dict[int, list[Hit]]]
+class Won(NamedTuple):
+    """What a dive gives when a step reaches a won position: that step's moves (else it
+    gives the list of the unseen kids)."""
+
+    moves: list[Any]
 
 
 class DepthFirst:
@@ -53,9 +50,9 @@ class DepthFirst:
     def parts(self) -> list[Heap]:
         return [self.seen, self.stack]
 
-    def dive(self, kid: Any) -> list[Any] | tuple[list[Any]]:
-        """The unseen kids of ``kid``'s position, best first (each marked seen); a tuple
-        holding the moves on to a won position instead when there is one."""
+    def dive(self, kid: Any) -> list[Any] | Won:
+        """The unseen kids of ``kid``'s position, best first (each marked seen), or ``Won``
+        with the moves on to a won position when there is one."""
         raise NotImplementedError
 
     def value(self, kid: Any) -> float:
@@ -85,8 +82,8 @@ class DepthFirst:
             kids[i] = None  # the position is searched from here on: let it go
             done += 1
             found = dive(kid)
-            if isinstance(found, tuple):
-                self.won = self.engine_line(self.line(kid[0]) + found[0])
+            if isinstance(found, Won):
+                self.won = self.engine_line(self.line(kid[0]) + found.moves)
                 break
             value = value_of(kid)
             if value > best:
@@ -116,12 +113,12 @@ class DepthFirst:
             if isinstance(kids, list):
                 self.stack.append([kids, 0, []])
             else:
-                self.won = self.engine_line(moves + kids[0])
+                self.won = self.engine_line(moves + kids.moves)
 
-    def fresh(self, steps: Iterable[tuple[list[Any], Any]]) -> list[Any] | tuple[list[Any]]:
+    def fresh(self, steps: Iterable[tuple[list[Any], Any]]) -> list[Any] | Won:
         """Of ``steps`` (the step's moves, the position reached), those whose position is
-        unseen, in order, each marked seen; a tuple holding the moves of the first that
-        reaches a won position instead.  The search keeps ``seen`` and gives ``key`` and
+        unseen, in order, each marked seen; or ``Won`` with the moves of the first that
+        reaches a won position.  The search keeps ``seen`` and gives ``key`` and
         ``is_won``."""
         out = []
         mark, is_won = self.mark, self.is_won
@@ -129,7 +126,7 @@ class DepthFirst:
             if not mark(child):
                 continue
             if is_won(child):
-                return (moves,)
+                return Won(moves)
             out.append((moves, child))
         return out
 
@@ -287,70 +284,3 @@ class TalonSearch(DepthFirst):
 
 
 COVERS: dict[tuple[int, int], int] = {}  # (draw, a place off the cycle) → the places (bits) that reach all it does
-
-
-def talon_place(talon: bytes, pos: int, draw: int) -> tuple[bytes, int]:
-    """The talon's part of a key, with unlimited passes, and its place (-1: none that
-    matters): a set when one card is turned at a time (every card is always in reach);
-    else the cards as they lie, with how many are turned only off the cycle of whole
-    turns (0, draw, 2·draw … all turned): every place on that cycle has the same
-    future."""
-    if draw == 1:
-        return bytes(sorted(talon)), -1
-    if pos % draw and pos != len(talon):
-        return talon, pos
-    return talon, -1
-
-
-def talon_reach(talon: bytes, pos: int, draw: int, kind: Sequence[int]) -> Reach:
-    """What turning the stock offers with unlimited passes (``talon`` waste then stock in
-    dealing order, ``pos`` cards turned): the talon cards it can bring to the waste top,
-    and for each (by the card, and by its ``kind``) the clicks it takes (a hundredth
-    each, for the order of the moves), its place in that order and its talon index."""
-    in_reach = []
-    by_card: dict[int, Hit] = {}
-    by_kind: dict[int, list[Hit]] = {}
-    for order, (i, deals, again) in enumerate(talon_positions(len(talon), pos, draw, None) if talon else ()):
-        card = talon[i]
-        hit = (0.01 * (deals + (again + 1 if again >= 0 else 0)), order, i)
-        in_reach.append(card)
-        by_card[card] = hit
-        by_kind.setdefault(kind[card], []).append(hit)
-    return frozenset(in_reach), by_card, by_kind
-
-
-class EngineLine:
-    """A line of engine moves being written from ``state``: ``play`` applies and keeps a
-    move, ``home_of`` names the foundation a card of a suit goes to, ``from_talon`` spells
-    out the stock clicks that bring a talon card to the waste top, then plays it."""
-
-    def __init__(self, game: "Game", state: State, draw: int) -> None:
-        self.game, self.state, self.draw = game, state, draw
-        self.moves: list[Move] = []
-
-    def play(self, move: Move) -> None:
-        self.moves.append(move)
-        self.state = self.game.apply(self.state, move)
-
-    def home_of(self, suit: int) -> int:
-        """The foundation of ``suit``, or the first empty one."""
-        empty = -1
-        for f in self.game.foundations:
-            pile = self.state.piles[f]
-            if pile and SUIT_OF[pile[-1]] == suit:
-                return f
-            if not pile and empty < 0:
-                empty = f
-        return empty
-
-    def from_talon(self, index: int, dst: int | None) -> None:
-        """The talon card at ``index`` (waste then stock) to the waste top, then onto pile
-        ``dst`` (None: home)."""
-        game, state = self.game, self.state
-        waste = state.piles[game.waste]
-        size = len(waste) + len(state.piles[game.stock])
-        deals, again = next((d, g) for i, d, g in talon_positions(size, len(waste), self.draw, None) if i == index)
-        for click in talon_clicks(deals, again):
-            self.play(click)
-        card = self.state.piles[game.waste][-1]
-        self.play(Move(MOVE, game.waste, self.home_of(SUIT_OF[card]) if dst is None else dst, 1))

@@ -39,11 +39,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import RANK_OF, SUIT_OF
-from ..game import DEAL, MOVE, Move
+from ..games.frog import enough_ready
+from ..moves import DEAL, MOVE, Move
 from ..rng import Rng
-from ..solver import Model, Searcher
+from .model import Model, Searcher
 from ..state import State
-from .depth_first import DepthFirst, Hunt
+from .depth_first import DepthFirst, Hunt, Won
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -156,15 +157,7 @@ class FrogSearch(DepthFirst):
         at least as many foundations ready for its kind as cards of the kind still out.
         Else two cards of a kind may want one foundation, and which goes first matters:
         the one whose leaving uncovers more.  A quick probe lets every card go."""
-        if self.quick:
-            return True
-        rank = R[card]
-        lanes = home[S[card] * 2:S[card] * 2 + 2] if self.in_suit else home
-        ready = out = 0
-        for v in lanes:
-            ready += v == rank - 1
-            out += v < rank
-        return ready >= out
+        return self.quick or enough_ready(R[card], home[S[card] * 2:S[card] * 2 + 2] if self.in_suit else home)
 
     def homed(self, home: bytes, slot: int) -> bytes:
         h = bytearray(home)
@@ -293,9 +286,9 @@ class FrogSearch(DepthFirst):
                 priority = float(theirs - mine) if theirs >= mine else 60.0 + mine - theirs
             found.append((priority + extra, len(found), (what, c)))
 
-    def children(self, p: Position) -> list[Kid] | tuple[list[SMove]]:
-        """The unseen positions one step on, best first (each marked seen); a tuple
-        holding the moves to a won position instead when there is one."""
+    def children(self, p: Position) -> list[Kid] | Won:
+        """The unseen positions one step on, best first (each marked seen), or
+        ``Won`` with the moves to a won position when there is one."""
         piles, left, home, turned, waste = p
         found: list[tuple[float, int, SMove]] = []
         # cards that can go home but not safely (another of the kind wants the foundation)
@@ -335,7 +328,7 @@ class FrogSearch(DepthFirst):
         return piles[:a] + (piles[a] + bytes((card,)),) + piles[a + 1:], left, home, turned, waste
 
     # -- the search (DepthFirst): a kid is (the step's moves, the position) ---------------
-    def dive(self, kid: Any) -> list[Kid] | tuple[list[SMove]]:
+    def dive(self, kid: Any) -> list[Kid] | Won:
         return self.children(kid[1])
 
     def value(self, kid: Any) -> float:

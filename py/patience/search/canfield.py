@@ -45,29 +45,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import RANK_OF, RED_OF, SUIT_OF
-from ..game import MOVE, Move
+from ..games.canfield import nothing_needs, refill
+from ..moves import MOVE, Move
 from ..rng import Rng
-from ..solver import Heap, Model, Searcher
+from .budget import Heap
+from .model import Model, Searcher
 from ..state import State
-from .depth_first import EngineLine, Hunt, Reach, TalonSearch, talon_place, talon_reach
+from .depth_first import Hunt, TalonSearch, Won
+from .talon import BACK, PILE, TALON, TALON_HOME, TO_HOME, EngineLine, Reach, talon_place, talon_reach
 
 if TYPE_CHECKING:
     from ..game import Game
 
 S = SUIT_OF[:52]
 RED = tuple(int(r) for r in RED_OF[:52])
-OTHER = ((1, 2), (0, 3), (0, 3), (1, 2))  # suits of the other colour, by suit
 NONE: list[int] = []  # no pile (never appended to)
 SHAKE = 2.5 / 1024  # how far a probe shakes the order of the moves (priorities run 0 to 5)
 
-# the solver's moves: (what, a, b, n)
-TO_HOME = 0  # pile a's top card home
-PILE = 1  # n cards (the top one or the whole pile) from pile a onto pile b
-TALON_HOME = 2  # the talon card at index a home
-TALON = 3  # the talon card at index a onto pile b
-RESERVE_HOME = 4  # the reserve's top card home
-RESERVE = 5  # the reserve's top card onto pile b
-BACK = 6  # suit a's top card at home onto pile b
+# the solver's moves: (what, a, b, n), those of talon.py (TO_HOME, PILE: n cards, the
+# top one or the whole pile, from pile a onto pile b, TALON_HOME, TALON, BACK) and
+RESERVE_HOME = 5  # the reserve's top card home
+RESERVE = 6  # the reserve's top card onto pile b
 
 Position = tuple[tuple[bytes, ...], int, tuple[int, ...], bytes, int]
 SMove = tuple[int, int, int, int]
@@ -153,22 +151,7 @@ class CanfieldSearch(TalonSearch):
         rank = self.rel[card]
         if rank != home[S[card]] + 1:
             return False
-        if self.quick:
-            return True
-        a, b = OTHER[S[card]]
-        return rank > 1 and home[a] >= rank - 1 and home[b] >= rank - 1
-
-    def refill(self, piles: list[bytes], left: int) -> int:
-        """An empty pile takes the reserve's top card (the engine's settle); the cards
-        left in the reserve."""
-        if left:
-            for c in range(4):
-                if not piles[c]:
-                    piles[c] = self.reserve[left - 1:left]
-                    left -= 1
-                    if not left:
-                        break
-        return left
+        return self.quick or nothing_needs(rank, S[card], home)
 
     def close(self, moves: list[SMove], p: Position) -> tuple[list[SMove], Position]:
         """Play the cards home that nothing can need, while there are any."""
@@ -183,7 +166,7 @@ class CanfieldSearch(TalonSearch):
                     home = self.with_home(home, pile[-1])
                     pl = list(piles)
                     pl[c] = pile[:-1]
-                    left = self.refill(pl, left)
+                    left = refill(pl, self.reserve, left)
                     piles = tuple(pl)
                     again = True
             if left and self.goes_home(self.reserve[left - 1], home):
@@ -208,9 +191,9 @@ class CanfieldSearch(TalonSearch):
         return tuple(h)
 
     # -- moves -------------------------------------------------------------------
-    def children(self, p: Position) -> list[Kid] | tuple[list[SMove]]:
-        """The unseen positions one step on, best first (each marked seen); a tuple
-        holding the moves to a won position instead when there is one."""
+    def children(self, p: Position) -> list[Kid] | Won:
+        """The unseen positions one step on, best first (each marked seen), or
+        ``Won`` with the moves to a won position when there is one."""
         piles, left, home, talon, pos = p
         rel, kind_of, wants_of = self.rel, self.kind, self.wants
         takes: list[list[int]] = [NONE] * 28  # kind of card → piles whose top takes it
@@ -320,11 +303,11 @@ class CanfieldSearch(TalonSearch):
         else:  # BACK
             pl[b] = pl[b] + bytes((self.card_of[a, home[a]],))
             return tuple(pl), left, home[:a] + (home[a] - 1,) + home[a + 1:], talon, pos
-        left = self.refill(pl, left)
+        left = refill(pl, self.reserve, left)
         return tuple(pl), left, home, talon, pos
 
     # -- the search (DepthFirst): a kid is (the step's moves, the position) ---------------
-    def dive(self, kid: Kid) -> list[Kid] | tuple[list[SMove]]:
+    def dive(self, kid: Kid) -> list[Kid] | Won:
         return self.children(kid[1])
 
     def value(self, kid: Kid) -> float:
@@ -336,19 +319,11 @@ class CanfieldSearch(TalonSearch):
         out).  A won line ends with every card home, so ``finish`` adds nothing."""
         piles, reserve = self.piles_at, self.reserve_at
         line = EngineLine(self.game, self.start, self.draw)
-        play, home_of = line.play, line.home_of
-        for what, a, b, n in moves:
-            state = line.state
-            if what == TO_HOME:
-                play(Move(MOVE, piles[a], home_of(S[state.piles[piles[a]][-1]]), 1))
-            elif what == PILE:
-                play(Move(MOVE, piles[a], piles[b], n))
-            elif what == RESERVE_HOME:
-                play(Move(MOVE, reserve, home_of(S[state.piles[reserve][-1]]), 1))
-            elif what == RESERVE:
-                play(Move(MOVE, reserve, piles[b], 1))
-            elif what == BACK:
-                play(Move(MOVE, home_of(a), piles[b], 1))
+        for move in moves:
+            if move[0] == RESERVE_HOME:
+                line.to_home(reserve)
+            elif move[0] == RESERVE:
+                line.play(Move(MOVE, reserve, piles[move[2]], 1))
             else:
-                line.from_talon(a, None if what == TALON_HOME else piles[b])
+                line.step(move, piles)
         return line.moves
