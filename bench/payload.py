@@ -78,6 +78,13 @@ class PagesHandler(build.Handler):
         return io.BytesIO(body)
 
 
+    def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
+        try:
+            super().copyfile(source, outputfile)
+        except (ConnectionResetError, BrokenPipeError):
+            pass  # the page dropped a download (the start-up snapshot on a slow line)
+
+
 def serve_like_pages(directory: Path) -> http.server.ThreadingHTTPServer:
     handler = functools.partial(PagesHandler, directory=str(directory))
     http.server.ThreadingHTTPServer.allow_reuse_address = True
