@@ -17,46 +17,11 @@ export function stage(name) {
   if (bar) bar.dataset.stage = name;
 }
 
-// The snapshot is 6.4 MB: on a slow line it would arrive long after Python could have
-// started the ordinary way (about 2 s of work), holding up the runtime's own download.
-// So on a first visit (no service worker yet) its download is watched: the bytes as
-// they come, before any unpacking, and only when a read had to wait for the network
-// (else a busy page, reading late, would count as a slow line).  If, half a second in,
-// two such readings in a row put it on course to take more than GIVE_UP_MS in all, it is
-// dropped and Python starts without it (the service worker then keeps it, so the next
-// visit has it at once).
-const WATCH_MS = 500;
-const GIVE_UP_MS = 3000;
-
 async function fetchSnapshot() {
-  const start = performance.now();
-  const abort = new AbortController();
   try {
-    const response = await fetch(SNAPSHOT, { signal: abort.signal });
+    const response = await fetch(SNAPSHOT);
     if (!response.ok || !response.body) return null;
-    const watched = !navigator.serviceWorker?.controller;
-    const size = Number(response.headers.get("Content-Length")) || 0;
-    const chunks = [];
-    let received = 0;
-    let slow = 0;
-    for (const reader = response.body.getReader(); ;) {
-      const asked = performance.now();
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      received += value.byteLength;
-      const spent = performance.now() - start;
-      if (performance.now() - asked < 4) continue;  // it was there already: says nothing of the line
-      slow = spent > WATCH_MS && (spent * size) / received > GIVE_UP_MS ? slow + 1 : 0;
-      if (watched && size && received < size && slow >= 2) {
-        console.info(`The start-up snapshot would take ${Math.round((spent * size) / received)} ms to arrive; `
-          + "Python starts the ordinary way.");
-        performance.mark("snapshot-dropped");
-        abort.abort();
-        return null;
-      }
-    }
-    const unzipped = new Blob(chunks).stream().pipeThrough(new DecompressionStream("gzip"));
+    const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
     return new Uint8Array(await new Response(unzipped).arrayBuffer());
   } catch (error) {
     console.warn("No start-up snapshot; Python starts the ordinary way.", error);

@@ -130,24 +130,3 @@ def test_without_the_snapshot_every_game_starts_on_the_trimmed_standard_library(
                    if k not in ("game", "seed")}
         game = get_game(spec.id, options)
         assert_dom_is(page, game, game.deal(seed))
-
-
-def test_a_slow_line_drops_the_snapshot_on_a_first_visit_only(fresh):
-    """At 20 Mbit/s the 6.4 MB snapshot would take longer than Python's ordinary start: the
-    loader drops it on a first visit (static/boot/pyodide.mjs); the service worker keeps it,
-    and the next visit starts from it."""
-    page, watch, base = fresh
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions",
-             {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8, "uploadThroughput": 10e6 / 8})
-    marks = "() => performance.getEntriesByType('mark').map(m => m.name)"
-    page.goto(base + "?game=klondike&seed=5")
-    page.wait_for_selector(READY, timeout=120_000)
-    assert "snapshot-dropped" in page.evaluate(marks)
-    page.wait_for_function(CONTROLLED, timeout=120_000)
-    page.reload()
-    page.wait_for_selector(READY, timeout=60_000)
-    assert "snapshot-dropped" not in page.evaluate(marks) and "snapshot-ready" in page.evaluate(marks)
-    click_stock(page)
-    wait_moves(page, 1)
