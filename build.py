@@ -60,6 +60,12 @@ TEST_TOOLS = BUILD / "test-tools"
 SITE_FILES = ("index.html", "pyscript.toml", "py/main.py")
 SITE_DIRS = ("static",)
 PY_PACKAGES = ("patience", "table")  # under py/, shipped as static/boot/py.zip
+# The standard-library files the page loads beyond those the build sees Python load
+# (PyScript's package, Pyodide's foreign-function layer, ...), one per line, as
+# tools/stdlib_used.py measures them in the browser; the site's python_stdlib.zip holds
+# only these and what the build sees (tools/snapshot.mjs).
+STDLIB_KEEP = ROOT / "tools" / "stdlib.txt"
+STDLIB = "static/vendor/pyodide/python_stdlib.zip"
 
 MIME = {
     ".wasm": "application/wasm",
@@ -197,6 +203,8 @@ def build_site(dest: Path) -> Path:
     startup = startup_files()
     write_py_zip(dest / "static" / "boot" / "py.zip", startup / "pyc")
     shutil.copy2(startup / "python.snapshot.gz", dest / "static" / "boot" / "python.snapshot.gz")
+    (dest / STDLIB).unlink()  # a hard link to static/vendor's: replaced, never written through
+    shutil.copy2(startup / "python_stdlib.zip", dest / STDLIB)
     write_worker(dest)
     return dest
 
@@ -258,7 +266,7 @@ def startup_files() -> Path:
     if bundle is None:
         fail("PyScript's core bundle is missing from static/vendor/pyscript (python3 build.py fetch)")
     digest = hashlib.sha256(json.dumps([wanted_versions(), modules]).encode())
-    sources = [ROOT / "py" / f for f in py_files()] + [ROOT / "tools" / "snapshot.mjs", bundle]
+    sources = [ROOT / "py" / f for f in py_files()] + [ROOT / "tools" / "snapshot.mjs", STDLIB_KEEP, bundle]
     for path in sources:
         digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
     done = BUILD / f"startup-{digest.hexdigest()[:16]}"
@@ -274,7 +282,8 @@ def startup_files() -> Path:
         partial.mkdir(parents=True)
         config = {"index": str(VENDOR / "pyodide"), "py": str(ROOT / "py"), "packages": list(PY_PACKAGES),
                   "modules": modules, "pyscript": str(bundle), "snapshot": str(partial / "python.snapshot.gz"),
-                  "pyc": str(partial / "pyc")}
+                  "pyc": str(partial / "pyc"), "stdlib": str(partial / "python_stdlib.zip"),
+                  "stdlib_keep": stdlib_keep()}
         (partial / "config.json").write_text(json.dumps(config))
         out = subprocess.run([node, str(ROOT / "tools" / "snapshot.mjs"), str(partial / "config.json")],
                              check=False, capture_output=True, text=True)
@@ -282,6 +291,12 @@ def startup_files() -> Path:
             fail(f"making the start-up snapshot failed:\n{out.stderr.strip()[-2000:]}")
         partial.rename(done)
     return done
+
+
+def stdlib_keep() -> list[str]:
+    """tools/stdlib.txt's entries (files of python_stdlib.zip), without comments."""
+    lines = (line.split("#")[0].strip() for line in STDLIB_KEEP.read_text().splitlines())
+    return [line for line in lines if line]
 
 
 def write_worker(dest: Path) -> None:

@@ -8,9 +8,12 @@ const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const CACHE = `patience-${VERSION}`;
 
+// "no-cache": each file is asked of the server, which answers "not modified" for what the
+// page has just fetched into the browser's HTTP cache (on a first visit, nearly all of
+// the 12 MB), instead of sending it all a second time; a changed file comes anew.
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "reload" }))))
+    caches.open(CACHE).then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" }))))
   );
 });
 

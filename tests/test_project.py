@@ -76,6 +76,19 @@ def test_site_command_writes_a_complete_static_folder(tmp_path):
         assert (out / f).is_file(), f
     for f in tomllib.loads((out / "pyscript.toml").read_text())["files"]:
         assert (out / f).is_file(), f
+    # the standard library trimmed to what the page loads (tools/stdlib.txt and what the
+    # build sees Python load), entry for entry as Pyodide ships it; Pyodide's own archive
+    # in static/vendor (hard-linked into the site) untouched
+    full = zipfile.ZipFile(ROOT / build.STDLIB)
+    with zipfile.ZipFile(out / build.STDLIB) as trimmed:
+        names = set(trimmed.namelist())
+        assert set(build.stdlib_keep()) <= names
+        assert {"encodings/__init__.py", "asyncio/__init__.py", "_pyodide/__init__.py", "random.py"} <= names
+        assert not {"unittest/__init__.py", "email/__init__.py", "tkinter/__init__.py"} & names
+        for name in names:
+            assert trimmed.read(name) == full.read(name), name
+    assert (out / build.STDLIB).stat().st_size < (ROOT / build.STDLIB).stat().st_size / 2
+    assert "unittest/__init__.py" in full.namelist()
     # nothing outside the site's own origin is named by the page
     html = (out / "index.html").read_text()
     assert "http://" not in html and "https://" not in html

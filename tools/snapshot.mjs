@@ -8,7 +8,13 @@
 // 2. Bytecode (unchecked-hash .pyc files, which Python uses without reading the source)
 //    for the page's Python packages and for PyScript's own Python package, compiled by
 //    the very Python of the page, so that the page does not compile them at each start.
-// CONFIG: {index, py, packages, modules, pyscript, snapshot, pyc}
+// 0. First, the trimmed standard library: the files of Pyodide's python_stdlib.zip that
+//    Python loads when it starts and imports the modules above, and those listed in
+//    CONFIG.stdlib_keep (what the page loads beyond that, measured in the browser by
+//    tools/stdlib_used.py), copied entry by entry into CONFIG.stdlib.  The page and the
+//    snapshot both use it (the snapshot holds zipimport's index of the archive, so it must
+//    be made with the very archive the page gets).
+// CONFIG: {index, py, packages, modules, pyscript, snapshot, pyc, stdlib, stdlib_keep}
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,7 +23,32 @@ import { gzipSync } from "node:zlib";
 const config = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const index = resolve(config.index) + "/";
 const { loadPyodide } = await import(pathToFileURL(index + "pyodide.mjs").href);
-const py = await loadPyodide({ indexURL: index, _makeSnapshot: true });
+
+{
+  const full = await loadPyodide({ indexURL: index });
+  // the standard-library modules of the page's own, and those the bytecode step below uses
+  const stdlib = config.modules.filter((m) => !config.packages.includes(m.split(".")[0]))
+    .concat(["importlib.util", "py_compile"]);
+  full.runPython(stdlib.map((m) => `import ${m}`).join("\n"));
+  const trimmed = full.runPython(`
+import sys, zipfile
+archive = next(p for p in sys.path if p.endswith(".zip"))
+loaded = {m.__spec__.origin.removeprefix(archive + "/") for m in list(sys.modules.values())
+          if getattr(m, "__spec__", None) and (m.__spec__.origin or "").startswith(archive + "/")}
+keep = loaded | set(${JSON.stringify(config.stdlib_keep)})
+with zipfile.ZipFile(archive) as source, zipfile.ZipFile("/tmp/stdlib.zip", "w") as target:
+    for info in source.infolist():
+        if info.filename in keep:
+            target.writestr(info, source.read(info))
+    missing = sorted(keep - set(source.namelist()))
+    if missing:
+        raise SystemExit(f"not in {archive}: {missing}")
+"/tmp/stdlib.zip"
+`);
+  writeFileSync(config.stdlib, full.FS.readFile(trimmed));
+}
+
+const py = await loadPyodide({ indexURL: index, stdLibURL: resolve(config.stdlib), _makeSnapshot: true });
 const home = py.runPython("import os; os.getcwd()");  // where PyScript puts the page's files
 
 function copy(dir, dest, files) {
@@ -89,5 +120,5 @@ for (const [where, target] of compiled) {
   writeFileSync(join(config.pyc, rel), py.FS.readFile(target));
 }
 
-py.runPython(config.modules.map((m) => `import ${m}`).join("\n"));
+py.runPython(config.modules.map((m) => `import ${m}`).join("\n") + "\nimport gc\ngc.collect()");
 writeFileSync(config.snapshot, gzipSync(py.makeMemorySnapshot(), { level: 6 }));

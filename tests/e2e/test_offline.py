@@ -106,3 +106,27 @@ def test_served_from_a_sub_path(browser):
         finally:
             context.close()
             server.shutdown()
+
+
+def test_without_the_snapshot_every_game_starts_on_the_trimmed_standard_library(fresh):
+    """The site's python_stdlib.zip holds only what the page loads (build.py, tools/stdlib.txt).
+    With the start-up snapshot unusable, Python starts the ordinary way and imports from that
+    archive everything the snapshot would have held: every game still starts and plays."""
+    page, watch, base = fresh
+    page.route("**/python.snapshot.gz", lambda r: r.fulfill(body=b"not a snapshot", content_type="application/gzip"))
+    visit(page, base + "?game=klondike&seed=3&draw=1")
+    served = page.evaluate("() => fetch('./static/vendor/pyodide/python_stdlib.zip').then(r => r.arrayBuffer())"
+                           ".then(b => b.byteLength)")
+    assert served == (site() / build.STDLIB).stat().st_size
+    assert served < (build.ROOT / build.STDLIB).stat().st_size / 2  # Pyodide's whole archive
+    assert page.evaluate("() => performance.getEntriesByName('snapshot-ready').length") == 1
+    click_stock(page)
+    wait_moves(page, 1)
+    for spec in GAMES[1:]:
+        page.select_option("#game", spec.id)
+        page.wait_for_function(f"() => document.getElementById('table').dataset.game === '{spec.id}'")
+        seed = int(table(page)["seed"])
+        options = {k: v for k, v in parse_qsl(page.evaluate("location.search").lstrip("?"))
+                   if k not in ("game", "seed")}
+        game = get_game(spec.id, options)
+        assert_dom_is(page, game, game.deal(seed))
