@@ -240,27 +240,28 @@ def first_paint(game_id: str) -> dict[str, object]:
     places: list[list[int]] = []  # x, y of each element in turn (whole pixels: Python redraws)
     layers: list[list[int]] = []  # z-index of each element (one list per arrangement of the piles)
     sizes: list[dict[str, object]] = []
-    for lang in FIRST_LANGUAGES:
+    i18n.set_language(FIRST_LANGUAGES[0])
+    for h in FIRST_HEIGHTS:
+        for w in FIRST_WIDTHS:
+            style, tree = scene.first_paint(game, state, w, h)
+            xy: list[int] = []
+            zs: list[int] = []
+            for node in tree:
+                attrs = node["a"]
+                assert isinstance(attrs, dict)
+                # "transform: translate(Xpx,Ypx); z-index: Z" or "transform: translate(Xpx,Ypx)"
+                move, _, z = attrs.pop("style").partition("; z-index: ")
+                x, y = move.removeprefix("transform: translate(").removesuffix("px)").split("px,")
+                xy += [round(float(x)), round(float(y))]
+                zs.append(int(z or 0))
+            for found, item in ((places, xy), (layers, zs)):
+                if item not in found:
+                    found.append(item)
+            sizes.append({"w": w, "h": h, "style": style, "p": places.index(xy), "z": layers.index(zs)})
+            trees[FIRST_LANGUAGES[0]] = tree
+    for lang in FIRST_LANGUAGES[1:]:  # the words do not change with the size
         i18n.set_language(lang)
-        for h in FIRST_HEIGHTS:
-            for w in FIRST_WIDTHS:
-                style, tree = scene.first_paint(game, state, w, h)
-                xy: list[int] = []
-                zs: list[int] = []
-                for node in tree:
-                    attrs = node["a"]
-                    assert isinstance(attrs, dict)
-                    # "transform: translate(Xpx,Ypx); z-index: Z" or "transform: translate(Xpx,Ypx)"
-                    move, _, z = attrs.pop("style").partition("; z-index: ")
-                    x, y = move.removeprefix("transform: translate(").removesuffix("px)").split("px,")
-                    xy += [round(float(x)), round(float(y))]
-                    zs.append(int(z or 0))
-                if lang == FIRST_LANGUAGES[0]:
-                    for found, item in ((places, xy), (layers, zs)):
-                        if item not in found:
-                            found.append(item)
-                    sizes.append({"w": w, "h": h, "style": style, "p": places.index(xy), "z": layers.index(zs)})
-            trees[lang] = tree
+        trees[lang] = scene.first_paint(game, state, FIRST_WIDTHS[0], FIRST_HEIGHTS[0])[1]
     i18n.set_language(FIRST_LANGUAGES[0])
     # the elements once, in the first language; the words of the others as changes to them
     words: dict[str, dict[int, dict[str, str]]] = {}
@@ -269,7 +270,7 @@ def first_paint(game_id: str) -> dict[str, object]:
         for k, (mine, theirs) in enumerate(zip(trees[FIRST_LANGUAGES[0]], trees[lang])):
             assert mine.get("c") == theirs.get("c")
             change = {name: value for name, value in theirs["a"].items()  # type: ignore[union-attr]
-                      if mine["a"].get(name) != value}  # type: ignore[union-attr]
+                      if name != "style" and mine["a"].get(name) != value}  # type: ignore[union-attr]
             if theirs.get("x") != mine.get("x"):
                 change["text"] = str(theirs.get("x", ""))
             if change:
@@ -282,9 +283,9 @@ def first_paint(game_id: str) -> dict[str, object]:
 
 
 def write_first_paint(dest: Path) -> None:
-    """static/boot/first/<game>.json for each game (and default.json: the game of a bare
-    address), which static/boot/paint.js paints on a first visit while the runtime loads,
-    with the sizes of the big downloads for its loading bar."""
+    """static/boot/first/<game>.json for each game, which static/boot/paint.js paints on
+    a first visit while the runtime loads, and first/index.json: the games drawn, the
+    default one (a bare address's) and the sizes of the big downloads for the loading bar."""
     sys.path.insert(0, str(ROOT / "py"))
     try:
         from patience.registry import GAMES
@@ -293,12 +294,11 @@ def write_first_paint(dest: Path) -> None:
     folder = dest / "static" / "boot" / "first"
     folder.mkdir(parents=True, exist_ok=True)
     downloads = {str(f.relative_to(dest)): f.stat().st_size for pattern in BIG_DOWNLOADS for f in sorted(dest.glob(pattern))}
-    for k, game in enumerate(GAMES):
-        data = {**first_paint(game.id), "downloads": downloads}
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    index = {"v": 1, "games": [g.id for g in GAMES], "default": GAMES[0].id, "downloads": downloads}
+    (folder / "index.json").write_text(json.dumps(index, separators=(",", ":")))
+    for game in GAMES:
+        text = json.dumps(first_paint(game.id), ensure_ascii=False, separators=(",", ":"))
         (folder / f"{game.id}.json").write_text(text)
-        if k == 0:
-            (folder / "default.json").write_text(text)
 
 
 def snapshot_modules() -> list[str]:

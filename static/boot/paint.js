@@ -114,20 +114,23 @@
     }
   }
 
+  async function json(name) {
+    try {
+      const response = await fetch(FIRST + name, { priority: "high" });
+      return response.ok ? await response.json() : null;
+    } catch {
+      return null;  // offline and not cached: no first paint, no figures for the bar
+    }
+  }
+
+  // the games drawn (and the sizes of the big downloads), then the requested game's table
   async function firstData() {
+    const index = await json("index.json");
+    if (!index || index.v !== 1 || !Array.isArray(index.games)) return { index: null, data: null };
     const params = new URLSearchParams(location.search);
     // the game of a bare address is the last one played, else the default one
-    const asked = params.get("game") || (params.has("seed") ? null : stored(LAST_GAME));
-    const names = /^[a-z0-9_-]{1,40}$/.test(asked || "") ? [asked, "default"] : ["default"];
-    for (const name of names) {
-      try {
-        const response = await fetch(FIRST + name + ".json", { priority: "high" });
-        if (response.ok) return await response.json();
-      } catch {
-        // offline and not cached: no first paint, no figures for the bar
-      }
-    }
-    return null;
+    const asked = params.get("game") || (params.has("seed") ? null : stored(LAST_GAME)) || index.default;
+    return { index, data: index.games.includes(asked) ? await json(asked + ".json") : null };
   }
 
   // the size drawn nearest to the table's own (its width first)
@@ -283,8 +286,8 @@
     if (document.visibilityState === "hidden") save();
   });
   restore();
-  firstData().then((data) => {
-    if (data && typeof data.downloads === "object") downloads = data.downloads;
+  firstData().then(({ index, data }) => {
+    if (index && typeof index.downloads === "object") downloads = index.downloads;
     progress();
     firstPaint(data);
   });
