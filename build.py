@@ -235,7 +235,12 @@ def first_paint(game_id: str) -> dict[str, object]:
     game = get_game(game_id)
     seed = first_seed(game_id)
     state = game.deal(seed)
-    shapes = {tuple(map(len, s.piles)) + tuple(s.down) for s in (game.deal(seed + k) for k in range(8))}
+    others = [game.deal(seed + k) for k in range(1, 9)]
+    shapes = {tuple(map(len, s.piles)) + tuple(s.down) for s in [state, *others]}
+    # what an empty slot shows may depend on the deal (a foundation's base rank): not
+    # shown where the deal is not this one
+    blank = {k: {"data-label": ""} for k, key in enumerate(scene.skeleton(game)) if key[0] == "slot"
+             and any(scene.slot_label(game, s, int(key[1])) != scene.slot_label(game, state, int(key[1])) for s in others)}
     trees: dict[str, list[scene.Node]] = {}
     places: list[list[int]] = []  # x, y of each element in turn (whole pixels: Python redraws)
     layers: list[list[int]] = []  # z-index of each element (one list per arrangement of the piles)
@@ -279,7 +284,7 @@ def first_paint(game_id: str) -> dict[str, object]:
             # every deal of the game has this shape: an address naming its own deal is
             # painted too, face down, until Python shows the faces
             "fixed": len(shapes) == 1, "lang": FIRST_LANGUAGES[0], "nodes": trees[FIRST_LANGUAGES[0]],
-            "words": words, "places": places, "layers": layers, "sizes": sizes}
+            "words": words, "blank": blank, "places": places, "layers": layers, "sizes": sizes}
 
 
 def write_first_paint(dest: Path) -> None:

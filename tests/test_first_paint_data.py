@@ -86,3 +86,13 @@ def test_the_site_gets_a_first_paint_per_game_and_the_downloads_sizes(tmp_path, 
     assert index["downloads"] == {"static/boot/py.zip": 1234}
     assert json.loads((first / f"{GAMES[0].id}.json").read_text())["game"] == GAMES[0].id
     assert (first / f"{GAMES[0].id}.json").stat().st_size < 80_000  # small next to the runtime: painted at once
+
+
+def test_a_slot_whose_label_depends_on_the_deal_is_blank_on_another_deal():
+    data = build.first_paint("canfield")  # the foundations start at a rank dealt
+    nodes = data["nodes"]
+    foundations = [k for k, n in enumerate(nodes) if "foundation" in n["a"]["class"]]  # type: ignore[index]
+    labelled = {k for k in foundations if nodes[k]["a"]["data-label"]}  # type: ignore[index]  # the empty ones
+    assert labelled and {int(k) for k in data["blank"]} == labelled  # type: ignore[union-attr]
+    assert all(change == {"data-label": ""} for change in data["blank"].values())  # type: ignore[union-attr]
+    assert build.first_paint(GAMES[0].id)["blank"] == {}  # Klondike's slots say the same for every deal

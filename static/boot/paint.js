@@ -169,7 +169,7 @@
     const made = [];
     const budget = { left: MAX_NODES };
     data.nodes.forEach((node, k) => {
-      const copy = { ...node, a: { ...node.a, ...(words[k] || {}) } };
+      const copy = { ...node, a: { ...node.a, ...(words[k] || {}), ...((!faces && data.blank[k]) || {}) } };
       if ("text" in copy.a) {
         copy.x = copy.a.text;
         delete copy.a.text;
