@@ -5,7 +5,9 @@ animation follows from the difference between two renders; it lasts the animatio
 setting's ``--move-ms``, which ``pace_moves`` shortens while Finish plays.  Only
 attributes that changed are written.  DOM conventions (tests and tools rely on them):
 every card has ``data-card`` (``??`` while face down), ``data-deck``, ``data-face``,
-``data-pile``, ``data-index``; every pile slot has ``data-pile``.
+``data-pile``, ``data-index``; every pile slot has ``data-pile``.  Which elements there
+are and what is written to them comes from scene.py (pure), which the build also draws
+the first paint of a first visit with.
 
 DOM objects (the document, the window, elements) are opaque to it: pyodide's ``JsProxy``.
 """
@@ -146,8 +148,7 @@ class View:
         cursor = marks.get("cursor", set())  # the keyboard's place: a card, or a pile's slot
         hinted = marks.get("hint", set())  # a hint: the cards to move and where they go
         hint_piles = marks.get("hint_piles", set())
-        for i, spec in enumerate(game.piles):
-            pile = state.piles[i]
+        for i, pile in enumerate(state.piles):
             extra = (" target" if i in targets else "") + (" cursor" if -1 - i in cursor else "") \
                 + (" hint-target" if i in hint_piles else "")
             self.write(("slot", i), self.slots[i], **scene.slot(game, state, m, i, extra))
