@@ -130,7 +130,9 @@
     const params = new URLSearchParams(location.search);
     // the game of a bare address is the last one played, else the default one
     const asked = params.get("game") || (params.has("seed") ? null : stored(LAST_GAME)) || index.default;
-    return { index, data: index.games.includes(asked) ? await json(asked + ".json") : null };
+    // the last table painted already (a repeat visit): nothing more to fetch
+    const painted = document.getElementById("table").dataset.painted;
+    return { index, data: !painted && index.games.includes(asked) ? await json(asked + ".json") : null };
   }
 
   // the size drawn nearest to the table's own (its width first)
