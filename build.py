@@ -205,8 +205,113 @@ def build_site(dest: Path) -> Path:
     shutil.copy2(startup / "python.snapshot.gz", dest / "static" / "boot" / "python.snapshot.gz")
     (dest / STDLIB).unlink()  # a hard link to static/vendor's: replaced, never written through
     shutil.copy2(startup / "python_stdlib.zip", dest / STDLIB)
+    write_first_paint(dest)
     write_worker(dest)
     return dest
+
+
+# --- the first paint -----------------------------------------------------------------
+# The table sizes the first paint is drawn at (the width and height of the table, CSS px):
+# static/boot/paint.js paints the nearest, and Python draws the table again at its own.
+FIRST_WIDTHS = tuple(round(320 * 1.15 ** k) for k in range(15))  # 320 … 2260
+FIRST_HEIGHTS = (480, 640, 820, 1040)
+FIRST_LANGUAGES = ("en", "ru")
+# The big downloads of the start (the runtime, its standard library, the start-up
+# snapshot, the page's Python), by their sizes: the loading bar's real progress.
+BIG_DOWNLOADS = ("static/vendor/pyodide/*.wasm", "static/vendor/pyodide/*.asm.mjs", "static/vendor/pyodide/*.zip",
+                 "static/boot/*.gz", "static/boot/*.zip")
+
+
+def first_seed(game_id: str) -> int:
+    """The deal a bare address to a game shows on a first visit: fixed per game, so that
+    the table painted before Python is up can be drawn at build time."""
+    return int.from_bytes(hashlib.sha256(f"first deal of {game_id}".encode()).digest()[:4], "big") % 999_999_999 + 1
+
+
+def first_paint(game_id: str) -> dict[str, object]:
+    """A game's first paint at its default options: its first deal (``first_seed``) at
+    each size of FIRST_WIDTHS x FIRST_HEIGHTS in each language, drawn by the view's own
+    pure half (py/table/scene.py).  The elements and words are kept once per language,
+    the places once per size: ``xyz``, the x, y and z-index of each element in turn."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from patience.registry import get_game
+        from table import i18n, scene
+        from table.urlstate import to_query
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    game = get_game(game_id)
+    seed = first_seed(game_id)
+    state = game.deal(seed)
+    others = [game.deal(seed + k) for k in range(1, 9)]
+    shapes = {tuple(map(len, s.piles)) + tuple(s.down) for s in [state, *others]}
+    # what an empty slot shows may depend on the deal (a foundation's base rank): not
+    # shown where the deal is not this one
+    blank = {k: {"data-label": ""} for k, key in enumerate(scene.skeleton(game)) if key[0] == "slot"
+             and any(scene.slot_label(game, s, int(key[1])) != scene.slot_label(game, state, int(key[1])) for s in others)}
+    trees: dict[str, list[scene.Node]] = {}
+    places: list[list[int]] = []  # x, y of each element in turn (whole pixels: Python redraws)
+    layers: list[list[int]] = []  # z-index of each element (one list per arrangement of the piles)
+    sizes: list[dict[str, object]] = []
+    i18n.set_language(FIRST_LANGUAGES[0])
+    for h in FIRST_HEIGHTS:
+        for w in FIRST_WIDTHS:
+            style, tree = scene.first_paint(game, state, w, h)
+            xy: list[int] = []
+            zs: list[int] = []
+            for node in tree:
+                attrs = node["a"]
+                assert isinstance(attrs, dict)
+                # "transform: translate(Xpx,Ypx); z-index: Z" or "transform: translate(Xpx,Ypx)"
+                move, _, z = attrs.pop("style").partition("; z-index: ")
+                x, y = move.removeprefix("transform: translate(").removesuffix("px)").split("px,")
+                xy += [round(float(x)), round(float(y))]
+                zs.append(int(z or 0))
+            for found, item in ((places, xy), (layers, zs)):
+                if item not in found:
+                    found.append(item)
+            sizes.append({"w": w, "h": h, "style": style, "p": places.index(xy), "z": layers.index(zs)})
+            trees[FIRST_LANGUAGES[0]] = tree
+    for lang in FIRST_LANGUAGES[1:]:  # the words do not change with the size
+        i18n.set_language(lang)
+        trees[lang] = scene.first_paint(game, state, FIRST_WIDTHS[0], FIRST_HEIGHTS[0])[1]
+    i18n.set_language(FIRST_LANGUAGES[0])
+    # the elements once, in the first language; the words of the others as changes to them
+    words: dict[str, dict[int, dict[str, str]]] = {}
+    for lang in FIRST_LANGUAGES[1:]:
+        words[lang] = {}
+        for k, (mine, theirs) in enumerate(zip(trees[FIRST_LANGUAGES[0]], trees[lang])):
+            assert mine.get("c") == theirs.get("c")
+            change = {name: value for name, value in theirs["a"].items()  # type: ignore[union-attr]
+                      if name != "style" and mine["a"].get(name) != value}  # type: ignore[union-attr]
+            if theirs.get("x") != mine.get("x"):
+                change["text"] = str(theirs.get("x", ""))
+            if change:
+                words[lang][k] = change
+    return {"v": 1, "game": game_id, "options": game.options, "seed": seed, "deal": to_query(game, seed),
+            # every deal of the game has this shape: an address naming its own deal is
+            # painted too, face down, until Python shows the faces
+            "fixed": len(shapes) == 1, "lang": FIRST_LANGUAGES[0], "nodes": trees[FIRST_LANGUAGES[0]],
+            "words": words, "blank": blank, "places": places, "layers": layers, "sizes": sizes}
+
+
+def write_first_paint(dest: Path) -> None:
+    """static/boot/first/<game>.json for each game, which static/boot/paint.js paints on
+    a first visit while the runtime loads, and first/index.json: the games drawn, the
+    default one (a bare address's) and the sizes of the big downloads for the loading bar."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from patience.registry import GAMES
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    folder = dest / "static" / "boot" / "first"
+    folder.mkdir(parents=True, exist_ok=True)
+    downloads = {str(f.relative_to(dest)): f.stat().st_size for pattern in BIG_DOWNLOADS for f in sorted(dest.glob(pattern))}
+    index = {"v": 1, "games": [g.id for g in GAMES], "default": GAMES[0].id, "downloads": downloads}
+    (folder / "index.json").write_text(json.dumps(index, separators=(",", ":")))
+    for game in GAMES:
+        text = json.dumps(first_paint(game.id), ensure_ascii=False, separators=(",", ":"))
+        (folder / f"{game.id}.json").write_text(text)
 
 
 def snapshot_modules() -> list[str]:

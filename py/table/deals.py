@@ -31,7 +31,7 @@ from .keeper import Keeper, Settings
 from .pointer import Pointer
 from .ports import Words
 from .updates import Updates
-from .urlstate import MAX_SEED, Request, to_query
+from .urlstate import MAX_SEED, Request, painted_seed, to_query
 from .view import View
 
 
@@ -84,10 +84,21 @@ class Deals:
             self.load(game, kept.seed, history, kept, taken_back=True)  # (the saved game: kept in turn)
         else:
             keep = saved is not None and bool(saved.moves)
-            self.load(game, request.seed if request.seed is not None else fresh_seed(), history, keep_save=keep)
+            self.load(game, request.seed if request.seed is not None else self.painted_seed(game) or fresh_seed(),
+                      history, keep_save=keep)
             if saved is not None and keep:
                 self.offer_resume(saved)
         self.show_notes(request.problems)
+
+    def painted_seed(self, game: Game) -> int | None:
+        """The deal painted before Python was up (static/boot/paint.js), if it is a deal of
+        this game: taken once, by the first deal opened."""
+        root = self.app.root
+        deal = root.getAttribute("data-first-deal")
+        if deal is None:
+            return None
+        root.removeAttribute("data-first-deal")
+        return painted_seed(str(deal), game)
 
     def show_notes(self, problems: list[Callable[[], str]]) -> None:
         """Tell what was wrong with the URL, a save or the statistics, once the table is

@@ -84,3 +84,13 @@ def shorten(text: str, limit: int = 40) -> str:
 def to_query(game: Game, seed: int) -> str:
     """The canonical URL query of a deal: every option is written out."""
     return "?" + urlencode({"game": game.id, "seed": str(seed), **game.options})
+
+
+def painted_seed(deal: str, game: Game) -> int | None:
+    """The deal number of the table painted before Python was up (static/boot/paint.js
+    gives its address, ``deal``), if that deal is of this game at these options: a new
+    deal opened then is that one, so the cards do not change under the player."""
+    request = parse_query(deal)
+    if request.problems or request.game.id != game.id or request.game.options != game.options:
+        return None
+    return request.seed

@@ -5,7 +5,9 @@ animation follows from the difference between two renders; it lasts the animatio
 setting's ``--move-ms``, which ``pace_moves`` shortens while Finish plays.  Only
 attributes that changed are written.  DOM conventions (tests and tools rely on them):
 every card has ``data-card`` (``??`` while face down), ``data-deck``, ``data-face``,
-``data-pile``, ``data-index``; every pile slot has ``data-pile``.
+``data-pile``, ``data-index``; every pile slot has ``data-pile``.  Which elements there
+are and what is written to them comes from scene.py (pure), which the build also draws
+the first paint of a first visit with.
 
 DOM objects (the document, the window, elements) are opaque to it: pyodide's ``JsProxy``.
 """
@@ -15,12 +17,12 @@ from __future__ import annotations
 import random
 from pyodide.ffi import JsProxy, create_once_callable
 
-from patience.cards import SUIT_SYMBOLS, Card, deck, rank_name
+from patience.cards import Card, deck
 from patience.game import Game
 from patience.state import State
 
-from . import geometry
-from .i18n import card_name, language, pile_name, say, t
+from . import geometry, scene
+from .i18n import language, say
 from .interaction import chip_moves
 
 
@@ -57,15 +59,21 @@ class View:
         self.slots = []
         self.badges = {}
         self.chips: dict[int, JsProxy] = {}
-        for spec in game.piles:
-            slot = self.document.createElement("div")
-            slot.className = f"slot {spec.role}"
-            slot.dataset.pile = spec.name
-            slot.id = f"pile-{spec.name}"
-            slot.setAttribute("role", "img")
-            self.root.appendChild(slot)
-            self.slots.append(slot)
-            if game.spec.chip_kinds and spec.role == "tableau":
+        # ids that say nothing of the card (a face-down card must not be told by its id)
+        size = len(deck(game.spec.decks))
+        numbers = iter(random.sample(range(size), size))
+        for kind, what in scene.skeleton(game):
+            if kind == "slot":
+                assert isinstance(what, int)
+                spec = game.piles[what]
+                slot = self.document.createElement("div")
+                slot.className = f"slot {spec.role}"
+                slot.dataset.pile = spec.name
+                slot.id = f"pile-{spec.name}"
+                slot.setAttribute("role", "img")
+                self.root.appendChild(slot)
+                self.slots.append(slot)
+            elif kind == "chip":
                 chip = self.document.createElement("button")
                 chip.className = "chip"
                 chip.type = "button"
@@ -73,30 +81,28 @@ class View:
                 chip.hidden = True
                 self.root.appendChild(chip)
                 self.chips[len(self.slots) - 1] = chip
-            if spec.role in ("stock", "reserve"):
+            elif kind == "badge":
                 badge = self.document.createElement("div")
                 badge.className = "badge"
                 badge.setAttribute("aria-hidden", "true")
                 self.root.appendChild(badge)
                 self.badges[len(self.slots) - 1] = badge
-        cards = deck(game.spec.decks)
-        # ids that say nothing of the card (a face-down card must not be told by its id)
-        numbers = random.sample(range(len(cards)), len(cards))
-        for card, number in zip(cards, numbers):
-            el = self.document.createElement("div")
-            el.className = "card"
-            el.id = f"card-{number}"
-            el.setAttribute("role", "img")
-            parts = []
-            for cls in ("rank", "suit", "pip", "corner"):
-                part = self.document.createElement("span")
-                part.className = cls
-                part.setAttribute("aria-hidden", "true")
-                el.appendChild(part)
-                parts.append(part)
-            self.root.appendChild(el)
-            self.cards[card] = el
-            self.parts[card] = tuple(parts)
+            else:
+                assert isinstance(what, Card)
+                el = self.document.createElement("div")
+                el.className = "card"
+                el.id = f"card-{next(numbers)}"
+                el.setAttribute("role", "img")
+                parts = []
+                for cls in scene.PARTS:
+                    part = self.document.createElement("span")
+                    part.className = cls
+                    part.setAttribute("aria-hidden", "true")
+                    el.appendChild(part)
+                    parts.append(part)
+                self.root.appendChild(el)
+                self.cards[what] = el
+                self.parts[what] = tuple(parts)
 
     def instant(self, window: JsProxy) -> None:
         """Draw the next frame without animation (a new deal should not fly in)."""
@@ -131,9 +137,11 @@ class View:
         self.metrics = m
         self.positions = pos = geometry.card_positions(game, state, m, height)
         style = self.root.style
-        style.setProperty("--cw", f"{m.cw:.1f}px")
-        style.setProperty("--ch", f"{m.ch:.1f}px")
-        style.height = f"{geometry.table_height(game, m, pos):.0f}px"
+        for name, value in scene.table_style(game, m, pos).items():
+            if name == "height":
+                style.height = value
+            else:
+                style.setProperty(name, value)
         squeezed = m.step_x < m.cw
         if self.written.setdefault(("table", 0), {}).get("squeezed") != str(squeezed):
             self.written[("table", 0)]["squeezed"] = str(squeezed)
@@ -147,33 +155,22 @@ class View:
         hinted = marks.get("hint", set())  # a hint: the cards to move and where they go
         hint_piles = marks.get("hint_piles", set())
         lang = language()
-        drawn = self.drawn
-        for i, spec in enumerate(game.piles):
-            x, y = m.origin(i)
-            column = round(m.spots[i][0])
-            pile = state.piles[i]
-            label = self.slot_label(game, state, i)
-            cls = f"slot {spec.role}" + (" target" if i in targets else "") + (" cursor" if -1 - i in cursor else "") \
+        drawn = self.drawn  # what each card and slot was drawn from: one drawn alike is skipped
+        for i, pile in enumerate(state.piles):
+            extra = (" target" if i in targets else "") + (" cursor" if -1 - i in cursor else "") \
                 + (" hint-target" if i in hint_piles else "")
-            slot_key: tuple[object, ...] = (x, y, column, cls, label, len(pile), lang)
+            slot_key: tuple[object, ...] = (m.origin(i), m.spots[i][0], extra, scene.slot_label(game, state, i),
+                                            len(pile), lang)
             if drawn.get(("slot", i)) != slot_key:
                 drawn[("slot", i)] = slot_key
-                named = pile_name(spec.name)
-                self.write(("slot", i), self.slots[i], style_transform=f"translate({x:.1f}px,{y:.1f}px)",
-                           **{"class": cls}, data_label=label, style_z=str(9 + 20 * column),  # over the column to its left
-                           aria_label=t("pile.count", pile=named, n=len(pile)) if pile else t("pile.empty", pile=named))
+                self.write(("slot", i), self.slots[i], **scene.slot(game, state, m, i, extra))
             badge = self.badges.get(i)
             if badge is not None:
-                label = say(game.stock_label(state)) if spec.role == "stock" else ""
-                self.write(("badge", i), badge, style_transform=f"translate({x:.1f}px,{y + m.ch + 2:.1f}px)",
-                           text=label or (str(len(pile)) if pile else ""))
+                self.write(("badge", i), badge, **scene.badge(game, state, m, i))
             down = state.down[i]
             top = len(pile) - 1
             for k, card in enumerate(pile):
-                el = self.cards[card]
-                face_up = k >= down
-                cx, cy = pos[i][k]
-                classes = ["card", ("red" if card.red else "black") if face_up else "down"]
+                classes = []
                 if card in selected:
                     classes.append("selected")
                 elif card in preview:
@@ -188,25 +185,13 @@ class View:
                     classes.append("hint")
                 elif k == top and i in hint_piles:
                     classes.append("hint-target")
-                cls = " ".join(classes)
-                card_key: tuple[object, ...] = (i, k, len(pile), face_up, cls, cx, cy, column, lang)
+                marked = "".join(" " + c for c in classes)
+                card_key: tuple[object, ...] = (i, k, len(pile), k >= down, marked, pos[i][k], m.spots[i][0], lang)
                 if drawn.get(card) == card_key:
                     continue
                 drawn[card] = card_key
-                self.write(
-                    ("card", card),
-                    el,
-                    **{"class": cls},
-                    style_transform=f"translate({cx:.1f}px,{cy:.1f}px)",
-                    style_z=str(10 + k + 20 * column),  # overlapping columns: right on top
-                    data_card=card.face if face_up else "??",
-                    data_deck=str(card.deck) if face_up else "",
-                    data_face="up" if face_up else "down",
-                    data_pile=spec.name,
-                    data_index=str(k),
-                    aria_label=card_label(card, face_up, spec.name, k, len(pile)),
-                )
-                self.set_face(card, face_up)
+                self.write(("card", card), self.cards[card], **scene.card(game, state, m, pos, i, k, marked))
+                self.set_face(card, k >= down)
 
     def render_chips(self, game: Game, state: State, m: geometry.Metrics,
                      pos: list[list[tuple[float, float]]], hinted: set[Card] | set[int]) -> None:
@@ -231,28 +216,12 @@ class View:
         if old.get("face") == want:
             return
         old["face"] = want
-        texts = (rank_name(card.rank), SUIT_SYMBOLS[card.suit], SUIT_SYMBOLS[card.suit],
-                 f"{rank_name(card.rank)}\n{SUIT_SYMBOLS[card.suit]}") if face_up else ("",) * 4
+        texts = scene.faces(card, face_up)
         for part, text in zip(self.parts[card], texts):
             part.textContent = text
         # the two-figure rank is drawn narrower, as on printed cards: in an overlapping
         # row only a strip of each card shows, and "10" must read there as well as "9"
         self.parts[card][0].classList.toggle("ten", face_up and card.rank == 10)
-
-    def slot_label(self, game: Game, state: State, i: int) -> str:
-        spec = game.piles[i]
-        if spec.label and not state.piles[i]:
-            return spec.label
-        if spec.role == "stock" and not state.piles[i]:
-            return "↻" if game.stock_move(state) is not None else "✕"
-        if spec.role == "foundation" and not state.piles[i]:
-            if spec.empty == "base":
-                return rank_name(game.info_value(state, "base"))
-            return "A"
-        if spec.role == "tableau" and not state.piles[i] and spec.empty == "K":
-            return "K"
-        return ""
-
 
     # --- dragging ------------------------------------------------------------------
     def lift(self, state: State, pile: int, n: int, dx: float, dy: float) -> None:
@@ -296,9 +265,3 @@ def pace_moves(root: JsProxy, ms: float | None) -> None:
         root.style.removeProperty("--move-ms")
     else:
         root.style.setProperty("--move-ms", f"{ms:.0f}ms")
-
-
-def card_label(card: Card, face_up: bool, pile: str, k: int, size: int) -> str:
-    """What a screen reader says of a card: «дама червей, открыта, столбец 3, 4-я из 6»."""
-    what = t("card.up", card=card_name(card.rank, card.suit)) if face_up else t("card.down")
-    return t("card.where", card=what, pile=pile_name(pile), k=k + 1, n=size)

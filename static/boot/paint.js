@@ -1,6 +1,12 @@
-// Paints the last table at once on a repeat visit, before Python is ready; Python then
-// takes the table over (View.setup clears it) and it becomes live.  JavaScript, because
-// this has to run before there is any Python.
+// Paints a table at once, before Python is ready: the last table on a repeat visit; on a
+// first visit the requested game's table drawn at build time (build.py write_first_paint,
+// from the view's own py/table/scene.py: no rules, no dealing, no layout here, only the
+// nearest of the sizes it was drawn at).  Python then takes the table over (View.setup
+// clears it) and it becomes live; for an address naming no deal it opens the painted deal
+// (data-first-deal on the table), so the cards do not change under the player.
+// It also shows the loading bar's real progress: the bytes received of the big downloads
+// (their sizes come with the first paint's data).
+// JavaScript, because this has to run before there is any Python.
 // The table is kept as data, never as markup: on the way back only whitelisted elements
 // and attributes are made, with createElement/setAttribute/textContent, so nothing read
 // from storage can become markup or script.
@@ -95,6 +101,170 @@
     performance.mark("paint");
   }
 
+  // --- a first visit: the table drawn at build time ---------------------------------
+  const FIRST = "./static/boot/first/";
+  const SAVED_GAME = "patience.v1.game.";  // py/table/saves.py key()
+  const LAST_GAME = "patience.v1.last";  // py/table/keeper.py
+
+  function stored(key) {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  }
+
+  async function json(name) {
+    try {
+      const response = await fetch(FIRST + name, { priority: "high" });
+      return response.ok ? await response.json() : null;
+    } catch {
+      return null;  // offline and not cached: no first paint, no figures for the bar
+    }
+  }
+
+  // the games drawn (and the sizes of the big downloads), then the requested game's table
+  async function firstData() {
+    const index = await json("index.json");
+    if (!index || index.v !== 1 || !Array.isArray(index.games)) return { index: null, data: null };
+    const params = new URLSearchParams(location.search);
+    // the game of a bare address is the last one played, else the default one
+    const asked = params.get("game") || (params.has("seed") ? null : stored(LAST_GAME)) || index.default;
+    // the last table painted already (a repeat visit): nothing more to fetch
+    const painted = document.getElementById("table").dataset.painted;
+    return { index, data: !painted && index.games.includes(asked) ? await json(asked + ".json") : null };
+  }
+
+  // the size drawn nearest to the table's own (its width first)
+  function nearest(sizes, width, height) {
+    const off = (a, b) => Math.abs(Math.log(a / b));
+    const w = sizes.reduce((best, s) => (off(s.w, width) < off(best.w, width) ? s : best)).w;
+    return sizes.filter((s) => s.w === w).reduce((best, s) => (off(s.h, height) < off(best.h, height) ? s : best));
+  }
+
+  function firstPaint(data) {
+    const table = document.getElementById("table");
+    if (!data || data.v !== 1 || document.body.dataset.ready === "1" || table.dataset.painted) return;
+    const params = new URLSearchParams(location.search);
+    if (params.has("game") && params.get("game") !== data.game) return;  // an unknown game asked
+    const bare = !params.has("game") && !params.has("seed");
+    if (bare && stored(LAST_GAME)) return;  // the last game played reopens, under its own options
+    // other options than the defaults may lay the piles out otherwise: not painted
+    for (const [name, value] of params) {
+      if (name !== "game" && name !== "seed" && data.options[name] !== value) return;
+    }
+    let settings = {};
+    try {
+      settings = JSON.parse(stored("patience.v1.settings") || "{}") || {};
+    } catch {
+      settings = {};
+    }
+    if (settings.left === true) return;  // the left-handed layout was not drawn
+    // the faces only where Python will open this very deal: an address naming no deal,
+    // with no saved game to resume
+    const faces = !params.has("seed") && stored(SAVED_GAME + data.game) === null;
+    const felt = table.parentElement;
+    const size = nearest(data.sizes, table.clientWidth || innerWidth, Math.max(felt.clientHeight, 200));
+    const places = data.places[size.p];
+    const layers = data.layers[size.z];
+    const words = document.documentElement.lang === data.lang ? {} : (data.words[document.documentElement.lang] || {});
+    const made = [];
+    const budget = { left: MAX_NODES };
+    data.nodes.forEach((node, k) => {
+      const copy = { ...node, a: { ...node.a, ...(words[k] || {}), ...((!faces && data.blank[k]) || {}) } };
+      if ("text" in copy.a) {
+        copy.x = copy.a.text;
+        delete copy.a.text;
+      }
+      if ("data-card" in copy.a && !faces) {
+        if (!data.fixed) return;  // where the cards lie depends on the deal: the slots only
+        Object.assign(copy.a, { class: "card down", "data-card": "??", "data-deck": "", "data-face": "down" });
+        delete copy.a["aria-label"];
+        copy.c = (copy.c || []).map((part) => ({ t: part.t, a: { ...part.a, class: part.a.class.split(" ")[0] } }));
+      }
+      const [x, y, z] = [places[2 * k], places[2 * k + 1], layers[k]];
+      copy.a.style = `transform: translate(${x}px,${y}px)` + (z ? `; z-index: ${z}` : "");
+      const el = build(copy, budget);
+      if (el) made.push(el);
+    });
+    if (!made.length) return;
+    for (const [name, value] of Object.entries(size.style)) table.style.setProperty(name, value);
+    table.dataset.painted = "first";
+    if (faces) table.dataset.firstDeal = data.deal;
+    table.replaceChildren(...made);
+    document.body.classList.add("painted");
+    performance.mark("paint");
+  }
+
+  // --- the loading bar: bytes received of the big downloads ---------------------------
+  const BASE = new URL(".", location.href).pathname;
+  const received = new Map();  // path under the site → bytes
+  let downloads = null;  // path → size, from the first paint's data
+
+  function path(url) {
+    try {
+      const u = new URL(url, location.href);
+      return u.origin === location.origin && u.pathname.startsWith(BASE) ? u.pathname.slice(BASE.length) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function progress() {
+    const bar = document.getElementById("loading");
+    if (!downloads || !bar) return;
+    let total = 0;
+    let got = 0;
+    for (const [name, size] of Object.entries(downloads)) {
+      total += size;
+      got += Math.min(received.get(name) || 0, size);
+    }
+    if (!total) return;
+    const share = got / total;
+    bar.style.setProperty("--loaded", share.toFixed(3));
+    const percent = Math.floor(share * 100);
+    const shown = document.getElementById("loading-percent");
+    if (shown) shown.textContent = ` ${percent}%`;
+    const meter = bar.querySelector("[role=progressbar]");
+    if (meter) meter.setAttribute("aria-valuenow", String(percent));
+  }
+
+  // a download read through fetch: counted as its bytes arrive (a copy of the response
+  // is read; the caller's own is left as it was)
+  const fetched = window.fetch.bind(window);
+  window.fetch = (...args) => {
+    const answer = fetched(...args);
+    answer.then((response) => {
+      const name = path(response.url);
+      if (!name || !/\.(wasm|zip|gz|mjs)$/.test(name) || !response.ok || !response.body) return;
+      const reader = response.clone().body.getReader();
+      let count = 0;  // a file fetched twice (or counted whole already) is not counted twice
+      const pump = () => reader.read().then(({ done, value }) => {
+        if (done) return;
+        count += value.byteLength;
+        received.set(name, Math.max(received.get(name) || 0, count));
+        progress();
+        pump();
+      });
+      pump().catch(() => {});
+    }, () => {});
+    return answer;
+  };
+
+  // downloads not read through fetch (the runtime's module, the preloaded WebAssembly
+  // when it came before its fetch): counted whole when they end
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const name = path(entry.name);
+        if (name) received.set(name, Math.max(received.get(name) || 0, entry.decodedBodySize || Infinity));
+      }
+      progress();
+    }).observe({ type: "resource", buffered: true });
+  } catch {
+    // no resource timing: the bytes read through fetch only
+  }
+
   // the player's settings, before anything shows (py/table/app.py keeps them)
   function settings() {
     let stored = {};
@@ -118,4 +288,9 @@
     if (document.visibilityState === "hidden") save();
   });
   restore();
+  firstData().then(({ index, data }) => {
+    if (index && typeof index.downloads === "object") downloads = index.downloads;
+    progress();
+    firstPaint(data);
+  });
 })();

@@ -1,0 +1,172 @@
+"""What the view writes on the table, without the DOM: the table's elements and, for a
+position at a size, every attribute and text of each.  Pure, tested under CPython.
+
+``View`` (view.py) makes its elements from ``skeleton`` and writes what ``slot``,
+``badge`` and ``card`` give; build.py draws the first paint of each game from the same
+functions (``first_paint``: a table painted before Python is up, on a first visit), so
+the painted table is the one Python then draws.  Attribute names are as ``View.write``
+takes them: ``_`` for ``-``, ``style_transform``, ``style_z``, ``class`` and ``text``.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+from patience.cards import SUIT_SYMBOLS, Card, deck, rank_name
+from patience.game import Game
+from patience.state import State
+
+from . import geometry
+from .i18n import card_name, pile_name, say, t
+
+Key = tuple[str, Union[int, Card]]  # ("slot", i), ("chip", i), ("badge", i), ("card", card)
+Attrs = dict[str, str]
+PARTS = ("rank", "suit", "pip", "corner")  # the spans of a card
+
+
+def skeleton(game: Game) -> list[Key]:
+    """The table's elements in document order: each pile's slot (with its chip, the
+    button of a place action, and its badge, the count of a stock or reserve), then the
+    cards."""
+    keys: list[Key] = []
+    for i, spec in enumerate(game.piles):
+        keys.append(("slot", i))
+        if game.spec.chip_kinds and spec.role == "tableau":
+            keys.append(("chip", i))
+        if spec.role in ("stock", "reserve"):
+            keys.append(("badge", i))
+    keys += [("card", card) for card in deck(game.spec.decks)]
+    return keys
+
+
+def slot_label(game: Game, state: State, i: int) -> str:
+    """What an empty slot shows: what may start it, or what a click on the stock does."""
+    spec = game.piles[i]
+    if spec.label and not state.piles[i]:
+        return spec.label
+    if spec.role == "stock" and not state.piles[i]:
+        return "↻" if game.stock_move(state) is not None else "✕"
+    if spec.role == "foundation" and not state.piles[i]:
+        if spec.empty == "base":
+            return rank_name(game.info_value(state, "base"))
+        return "A"
+    if spec.role == "tableau" and not state.piles[i] and spec.empty == "K":
+        return "K"
+    return ""
+
+
+def slot(game: Game, state: State, m: geometry.Metrics, i: int, extra: str = "") -> Attrs:
+    """A pile's slot (``extra``: the marks of the moment, " target" …)."""
+    spec = game.piles[i]
+    x, y = m.origin(i)
+    pile = state.piles[i]
+    named = pile_name(spec.name)
+    return {"style_transform": f"translate({x:.1f}px,{y:.1f}px)", "class": f"slot {spec.role}{extra}",
+            "data_label": slot_label(game, state, i),
+            "style_z": str(9 + 20 * round(m.spots[i][0])),  # over the column to its left
+            "aria_label": t("pile.count", pile=named, n=len(pile)) if pile else t("pile.empty", pile=named)}
+
+
+def badge(game: Game, state: State, m: geometry.Metrics, i: int) -> Attrs:
+    """The count under a stock or reserve (or what a click on the stock does)."""
+    x, y = m.origin(i)
+    pile = state.piles[i]
+    label = say(game.stock_label(state)) if game.piles[i].role == "stock" else ""
+    return {"style_transform": f"translate({x:.1f}px,{y + m.ch + 2:.1f}px)",
+            "text": label or (str(len(pile)) if pile else "")}
+
+
+def card(game: Game, state: State, m: geometry.Metrics, pos: list[list[tuple[float, float]]],
+         i: int, k: int, marks: str = "") -> Attrs:
+    """The k-th card of pile i (``marks``: " selected" …, after its colour)."""
+    spec = game.piles[i]
+    pile = state.piles[i]
+    c = pile[k]
+    face_up = k >= state.down[i]
+    cx, cy = pos[i][k]
+    return {"class": "card " + (("red" if c.red else "black") if face_up else "down") + marks,
+            "style_transform": f"translate({cx:.1f}px,{cy:.1f}px)",
+            "style_z": str(10 + k + 20 * round(m.spots[i][0])),  # overlapping columns: right on top
+            "data_card": c.face if face_up else "??",
+            "data_deck": str(c.deck) if face_up else "",
+            "data_face": "up" if face_up else "down",
+            "data_pile": spec.name,
+            "data_index": str(k),
+            "aria_label": card_label(c, face_up, spec.name, k, len(pile))}
+
+
+def faces(c: Card, face_up: bool) -> tuple[str, str, str, str]:
+    """The texts of a card's parts (rank, suit, pip, the turned corner); none face down."""
+    if not face_up:
+        return ("", "", "", "")
+    rank, suit = rank_name(c.rank), SUIT_SYMBOLS[c.suit]
+    return (rank, suit, suit, f"{rank}\n{suit}")
+
+
+def card_label(c: Card, face_up: bool, pile: str, k: int, size: int) -> str:
+    """What a screen reader says of a card: «дама червей, открыта, столбец 3, 4-я из 6»."""
+    what = t("card.up", card=card_name(c.rank, c.suit)) if face_up else t("card.down")
+    return t("card.where", card=what, pile=pile_name(pile), k=k + 1, n=size)
+
+
+def table_style(game: Game, m: geometry.Metrics, pos: list[list[tuple[float, float]]]) -> Attrs:
+    """The table's own properties at a size: the card size and the table's height."""
+    return {"--cw": f"{m.cw:.1f}px", "--ch": f"{m.ch:.1f}px",
+            "height": f"{geometry.table_height(game, m, pos):.0f}px"}
+
+
+# --- the first paint (build.py) ------------------------------------------------------
+Node = dict[str, object]  # as static/boot/paint.js replays it: {"t": tag, "a": attributes, "c"/"x"}
+
+
+def node(tag: str, attrs: Attrs, kids: list[Node] | None = None) -> Node:
+    """An element of static/boot/paint.js's data, from attributes as ``View.write`` takes them."""
+    a: dict[str, str] = {}
+    style = []
+    text = None
+    for name, value in attrs.items():
+        if name == "text":
+            text = value
+        elif name == "style_transform":
+            style.append(f"transform: {value}")
+        elif name == "style_z":
+            style.append(f"z-index: {value}")
+        else:
+            a[name.replace("_", "-")] = value
+    if style:
+        a["style"] = "; ".join(style)
+    out: Node = {"t": tag, "a": a}
+    if kids:
+        out["c"] = kids
+    elif text:
+        out["x"] = text
+    return out
+
+
+def first_paint(game: Game, state: State, width: float, height: float) -> tuple[Attrs, list[Node]]:
+    """The table of a position at a size as static/boot/paint.js paints it (the
+    table's style, its elements), in the language of the moment: what ``View.setup``
+    and ``View.render`` make of it, without the marks and chips of play."""
+    m = geometry.metrics(game, width, height)
+    pos = geometry.card_positions(game, state, m, height)
+    where = {c: (i, k) for i, pile in enumerate(state.piles) for k, c in enumerate(pile)}
+    nodes: list[Node] = []
+    for kind, what in skeleton(game):
+        if kind == "slot":
+            assert isinstance(what, int)
+            nodes.append(node("DIV", {**slot(game, state, m, what), "role": "img"}))
+        elif kind == "badge":
+            assert isinstance(what, int)
+            nodes.append(node("DIV", {"class": "badge", "aria_hidden": "true", **badge(game, state, m, what)}))
+        elif kind == "card":
+            assert isinstance(what, Card)
+            if what not in where:
+                continue  # not dealt (no game leaves one out today)
+            i, k = where[what]
+            texts = faces(what, k >= state.down[i])
+            parts = [node("SPAN", {"class": cls + (" ten" if cls == "rank" and what.rank == 10 and text else ""),
+                                   "aria_hidden": "true", "text": text})
+                     for cls, text in zip(PARTS, texts)]
+            nodes.append(node("DIV", {**card(game, state, m, pos, i, k), "role": "img"}, parts))
+        # chips are hidden until a place action can be done: not painted
+    return table_style(game, m, pos), nodes
