@@ -525,6 +525,14 @@ def ensure_test_env() -> None:
         stamp.write_text(req.read_text())
 
 
+# How the tests and the benches start Chromium: headless, without the sandbox (it needs
+# privileges a container lacks), and with nothing of its own on the network.
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
 def find_chromium() -> str | None:
     for name in ("chromium", "chromium-browser", "google-chrome"):
         path = shutil.which(name)

@@ -23,10 +23,7 @@ sys.path.insert(0, str(ROOT / "py"))
 import build  # noqa: E402
 from patience import GAMES  # noqa: E402
 
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+ARGS = build.CHROMIUM_ARGS
 
 SWITCH = "q => { history.pushState(null, '', q); dispatchEvent(new PopStateEvent('popstate')); }"
 HINT = """() => new Promise(done => {

@@ -29,10 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+ARGS = build.CHROMIUM_ARGS
 DEALS = [
     ("Klondike #21", "?game=klondike&seed=21"),
     ("Canfield #21, draw 1", "?game=canfield&seed=21&draw=1"),

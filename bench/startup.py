@@ -35,10 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+ARGS = build.CHROMIUM_ARGS
 
 # Recorded by the page's clock as soon as each thing is seen.
 WATCH = """

@@ -28,10 +28,7 @@ import pytest
 
 import build
 
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+ARGS = build.CHROMIUM_ARGS
 CHROMIUM_LOG = Path(tempfile.gettempdir()) / f"patience-chromium-{os.getpid()}.log"
 CRASHES: list[str] = []  # the tests during which a page's renderer crashed (in this process)
 TOLD = 0  # how many of CRASHES went with a report
