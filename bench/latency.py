@@ -25,7 +25,7 @@ clock.  A finger's events are measured from a later point, their arrival in the 
 process: the DevTools protocol's ``Input.dispatchTouchEvent`` stamps a touch when the
 command comes but holds it until the page has drawn its next frame before it sends it on
 (Chromium's ``InsertVisualStateCallback``), a wait of up to a frame on an idle page that a
-phone's touch does not have — a mouse's or a key's events are sent on at once.  The
+phone's touch does not have — a mouse's events are sent on at once.  The
 arrival is read from a Chromium trace taken during the touch samples (``touch_arrivals``);
 a solver slice running when the touch arrives still delays it, and that wait is counted.
 The figure from the protocol's stamp is printed beside it ("from the protocol's stamp",
