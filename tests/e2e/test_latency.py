@@ -1,7 +1,8 @@
 """The input latency bench's harness (bench/latency.py) works: for every input it
 measures (mouse and touch taps, touch and mouse drags, keys) it makes a real legal move
 through the table, mirrored by the engine and checked in the DOM, and stamps the input
-event, the handler's start and end, the moved card's first DOM mutation and the next
+event (a touch also its arrival in the page's process, from a Chromium trace), the
+handler's start and end, the moved card's first DOM mutation and the next
 frame, in that order.  Only the harness is checked here: the figures are the bench's,
 never asserted (timed assertions are not tests)."""
 
@@ -25,10 +26,17 @@ def test_the_latency_harness_stamps_a_move_of_every_input(browser, base_url):
         page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
         table = latency.Table(page, context.new_cdp_session(page), "klondike", latency.SEEDS["klondike"])
         for how in latency.INPUTS:
+            touch = how.startswith("touch")
+            if touch:
+                browser.start_tracing(page=page, categories=latency.TRACE_CATEGORIES)
             samples = table.walk(how, 1, random.Random(1))
+            if touch:  # a touch is timed from its arrival in the page's process, read from the trace
+                latency.touch_arrivals(browser.stop_tracing(), samples)
             assert len(samples) == 1, f"{how}: no move made"
             s = samples[0]
             assert s["input"] <= s["start"] <= s["dom"] <= s["end"], (how, s)
+            if touch:
+                assert s["input"] <= s["arrival"] <= s["start"], (how, s)
             assert s["dom"] <= s["frame"], (how, s)
             assert s["verdict"] in ("checking", "won", "lost", "unknown"), (how, s)
     finally:
