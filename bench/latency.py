@@ -58,10 +58,7 @@ from patience.state import State  # noqa: E402
 from table import geometry  # noqa: E402
 from table.interaction import Interaction, step_cursor  # noqa: E402
 
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+ARGS = build.CHROMIUM_ARGS
 # Deals whose indicator searches run out of time at the start and at the positions a
 # few moves on (found with the engine's Search), so that the samples are taken while
 # the solver works.
