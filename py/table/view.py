@@ -46,6 +46,9 @@ class View:
         self.metrics: geometry.Metrics | None = None
         self.positions: list[list[tuple[float, float]]] = []
         self.mirrored = False  # the left-handed layout
+        # The cards a drag has lifted (marked "dragging"), so a drop puts back only those
+        # (a two-deck table's 104 calls into the page were most of a drop's handler)
+        self.lifted: set[Card] = set()
 
     # --- building ------------------------------------------------------------------
     def setup(self, game: Game) -> None:
@@ -53,6 +56,7 @@ class View:
         self.game = game
         self.root.replaceChildren()
         self.cards.clear()
+        self.lifted.clear()
         self.parts.clear()
         self.written.clear()
         self.drawn.clear()
@@ -231,7 +235,9 @@ class View:
         for k, card in enumerate(cards):
             el = self.cards[card]
             x, y = self.positions[pile][start + k]
-            el.classList.add("dragging")
+            if card not in self.lifted:
+                self.lifted.add(card)
+                el.classList.add("dragging")
             el.style.transform = f"translate({x + dx:.1f}px,{y + dy:.1f}px)"
             el.style.zIndex = str(1000 + k)
             self.written[("card", card)].pop("style_transform", None)
@@ -249,8 +255,10 @@ class View:
         self.root.setAttribute("aria-activedescendant", str(el.id))
 
     def drop_all(self) -> None:
-        for el in self.cards.values():
-            el.classList.remove("dragging")
+        """Put back every card a drag lifted (see ``lift``)."""
+        for card in self.lifted:
+            self.cards[card].classList.remove("dragging")
+        self.lifted.clear()
 
     def rect(self, pile: int) -> tuple[float, float, float, float]:
         assert self.game is not None and self.metrics is not None

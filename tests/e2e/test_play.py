@@ -109,10 +109,12 @@ def test_drag_taps_stock_illegal_drop_undo_redo(page):
     page.mouse.up()
     page.wait_for_function("() => document.getAnimations().length === 0")
     assert page.locator("#table .target").count() == 0 and table(page)["moves"] == str(session.move_count)
+    assert page.locator("#table .card.dragging").count() == 0  # the cards held are put back
     play_by_pointer(page, game, session.state, move, "drag")
     session.play(move)
     wait_moves(page, session.move_count)
     assert_dom_is(page, game, session.state)
+    assert page.locator("#table .card.dragging").count() == 0
     # Restart returns to the deal; Redo takes it back, move by move
     page.click("#restart")
     wait_moves(page, 0)
