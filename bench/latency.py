@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Input latency at the table (headless Chromium, Pyodide): from the input event that
-makes a move (the pointerup of a tap or a drag, the keydown of Enter) to the first DOM
-mutation of the moved card, while the background solver (the winnability indicator,
-py/table/assist.py on py/table/runner.py) is at work.
+makes a move (the pointerup of a tap or a drag, the keydown of Enter) to the moved
+card's first DOM change of place (its style or its data-pile/data-index; not a class,
+which a drop or a tap changes first, the card put down or unpicked, before the move is
+drawn), while the background solver (the winnability indicator, py/table/assist.py on
+py/table/runner.py) is at work.
 
     python3 bench/latency.py [--runs N] [--samples N] [--games klondike,gaps8]
                              [--inputs "touch taps,keyboard"] [--verbose] [--site DIR]
@@ -20,7 +22,7 @@ the background throughout (the share of samples taken while the indicator said
 
 The time of one sample: the event's ``timeStamp`` (when the browser received the input:
 a solver slice running then delays its handling, and that wait is counted) to a
-MutationObserver's callback that sees the moved card's element change, both on the page's
+MutationObserver's callback that sees the moved card's place change, both on the page's
 clock.  A finger's events are measured from a later point, their arrival in the page's
 process: the DevTools protocol's ``Input.dispatchTouchEvent`` stamps a touch when the
 command comes but holds it until the page has drawn its next frame before it sends it on
@@ -69,7 +71,8 @@ INPUTS = ["mouse taps", "touch taps", "touch drag", "mouse drag", "keyboard"]
 
 # The harness, on the page's clock.  ``__lat.arm(id)`` watches the card element ``id``:
 # the next pointerup or keydown seen (capture, on the window) stamps the input; the first
-# mutation of that element after it stamps the update; a frame callback then the frame.
+# change of that element's place after it (style, data-pile, data-index) stamps the
+# update; a frame callback then the frame.
 HARNESS = """
 window.__lat = {
   watch: null,
@@ -94,7 +97,10 @@ new MutationObserver(records => {
     w.dom = performance.now();
     requestAnimationFrame(() => { w.frame = performance.now(); });
   }
-}).observe(document, {subtree: true, attributes: true});
+}).observe(document, {subtree: true, attributes: true,
+  // the card's place: not a class, which a drop or a tap changes (the card put down,
+  // unpicked) before the card is drawn where the move took it
+  attributeFilter: ['style', 'data-pile', 'data-index']});
 """
 SWITCH = """q => { localStorage.clear(); history.pushState(null, '', q);
     dispatchEvent(new PopStateEvent('popstate')); }"""

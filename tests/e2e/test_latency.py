@@ -2,7 +2,7 @@
 measures (mouse and touch taps, touch and mouse drags, keys) it makes a real legal move
 through the table, mirrored by the engine and checked in the DOM, and stamps the input
 event (a touch also its arrival in the page's process, from a Chromium trace), the
-handler's start and end, the moved card's first DOM mutation and the next
+handler's start and end, the moved card's first change of place in the DOM and the next
 frame, in that order.  Only the harness is checked here: the figures are the bench's,
 never asserted (timed assertions are not tests)."""
 
