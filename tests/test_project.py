@@ -139,3 +139,14 @@ def test_no_code_writes_markup():
     for path in sources:
         text = path.read_text()
         assert not re.search(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|createContextualFragment", text), path
+
+
+def test_the_project_has_a_licence_and_the_readme_names_every_bundled_part():
+    """LICENSE exists, and the README's licence table names every runtime build.py
+    bundles into the site, at the version it pins."""
+    assert "Permission is hereby granted" in (ROOT / "LICENSE").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("## Licences"):].split("\n## ", 1)[0]
+    for name, version, _integrity, _files in build.RUNTIMES:
+        short = name.rsplit("/", 1)[-1]
+        assert short.lower() in table.lower() and version in table, f"{name}@{version} is not credited in the README"
