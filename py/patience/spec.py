@@ -68,6 +68,9 @@ class PileSpec:
     y: float = 0.0  # and card heights
     fan: Fan = "stack"
     label: str = ""  # shown on the slot while the pile is empty (what it takes)
+    # the slot says the pile's name under it, in words: a pile that would pass for another
+    # kind (Bride's removed cards look like a waste) or that no mark can name
+    caption: bool = False
     flip_in: bool = False  # a run dropped here lands card by card, its top card first
 
 

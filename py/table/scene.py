@@ -63,6 +63,7 @@ def slot(game: Game, state: State, m: geometry.Metrics, i: int, extra: str = "")
     named = pile_name(spec.name)
     return {"style_transform": f"translate({x:.1f}px,{y:.1f}px)", "class": f"slot {spec.role}{extra}",
             "data_label": slot_label(game, state, i),
+            "data_caption": named if spec.caption else "",
             "style_z": str(9 + 20 * round(m.spots[i][0])),  # over the column to its left
             "aria_label": t("pile.count", pile=named, n=len(pile)) if pile else t("pile.empty", pile=named)}
 

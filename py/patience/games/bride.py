@@ -35,7 +35,7 @@ KING = make_card(13, 1)
 def layout(opts: Mapping[str, str]) -> Layout:
     piles = (
         PileSpec("stock", "stock", x=0, y=0),
-        PileSpec("removed", "discard", x=1.2, y=0),
+        PileSpec("removed", "discard", x=1.2, y=0, caption=True),
         PileSpec("row", "tableau", x=0, y=1.25, fan="wrap"),
     )
     return Layout(piles, info=("fresh", "joined"), width=10, height=5,
@@ -189,7 +189,7 @@ HELP = Help(
         "auto_remove": "Off: you make every removal. On: the app makes each one as soon as it is "
                        "possible — (a) first, then the leftmost (b), then the leftmost (c).",
     },
-    source="A German patience book in Russian translation (seed 001), with its worked example.",
+    source="A German patience book in Russian translation, with its worked example.",
 )
 
 HELP_RU = Help(
@@ -215,8 +215,7 @@ HELP_RU = Help(
                        "только становится возможным, — сначала (а), затем самое левое (б), "
                        "затем самое левое (в).",
     },
-    source="Немецкая книга о пасьянсах в русском переводе (отрывок 001) вместе с разобранным в "
-           "ней примером.",
+    source="Немецкая книга о пасьянсах в русском переводе, вместе с разобранным в ней примером.",
 )
 
 SPEC = GameSpec(

@@ -40,7 +40,7 @@ def layout(opts: Mapping[str, str]) -> Layout:
     piles += [
         PileSpec("reserve", "reserve", pick="top", sends=frozenset(reserve_to), x=0, y=1.25),
         PileSpec("stock", "stock", x=1, y=1.25),
-        PileSpec("waste", "waste", pick="top", sends=HOME | {"tableau"}, x=2, y=1.25, label="↓"),
+        PileSpec("waste", "waste", pick="top", sends=HOME | {"tableau"}, x=2, y=1.25, caption=True),
     ]
     piles += [PileSpec(f"t{i}", "tableau", ANY, "any", "top", HOME, 1, x=2 + i, y=1.25, fan="down")
               for i in range(1, 6)]
@@ -140,7 +140,7 @@ HELP = Help(
         "reserve_to_piles": "Whether the reserve's top card may go onto the five piles (the book) "
                             "or only to the foundations.",
     },
-    source="A German patience book in Russian translation (the start of seed 001); the game's "
+    source="A German patience book in Russian translation, whose text begins mid-way; the game's "
            "title and its first rules were recovered from the original and the standard Frog.",
 )
 
@@ -162,7 +162,7 @@ HELP_RU = Help(
         "reserve_to_piles": "Можно ли класть верхнюю карту резерва на пять стопок (как в книге) "
                             "или только в дома.",
     },
-    source="Немецкая книга о пасьянсах в русском переводе (начало отрывка 001); название "
+    source="Немецкая книга о пасьянсах в русском переводе, текст которой начинается с середины; название "
            "пасьянса и начало его правил восстановлены по оригиналу и по обычной «Лягушке».",
 )
 
