@@ -74,3 +74,13 @@ def test_russian_help_calls_a_foundation_what_the_table_calls_it(spec: GameSpec)
     assert bool(re.search(r"\bдом", rules)) == has_foundations, spec.id  # \b: not «рядом»
     assert rules.count("базов") <= 1, spec.id
     assert "базов" not in options, spec.id
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=IDS)
+def test_the_help_names_its_book_not_a_file_of_ours(spec: GameSpec):
+    """A player knows the books, not the project's excerpt files ("seed 004", «отрывок
+    001»): the source names a book (or its author) in both languages."""
+    for h, book in ((spec.help, ("book", "Mendelev")), (russian(spec), ("книг", "Менделев"))):
+        assert h is not None
+        assert not re.search(r"\bseeds?\b|отрыв|\b\d{3}\b", h.source, re.IGNORECASE), h.source
+        assert any(word.lower() in h.source.lower() for word in book), h.source

@@ -11,6 +11,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "skip": "Skip to the card table",
         "game": "Game",
         "options": "Options",
+        "options.title": "Variants of this game's rules",
         "settings": "Settings",
         "settings.language": "Language",
         "settings.theme": "Theme",
@@ -240,7 +241,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ru": {
         "skip": "Перейти к столу с картами",
         "game": "Пасьянс",
-        "options": "Правила",
+        "options": "Варианты",
+        "options.title": "Варианты правил этого пасьянса",
         "settings": "Настройки",
         "settings.language": "Язык",
         "settings.theme": "Оформление",
@@ -293,7 +295,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                                    "Сдайте расклад без проверки или отключите «Новые расклады — только решаемые» "
                                    "в настройках."),
         "assist.deal_any": "Сдать без проверки",
-        "rules": "Как играть",
+        "rules": "Правила",
         "rules.title": "Правила этого пасьянса",
         "deal": "Расклад",
         "deal.title": "Номер расклада",

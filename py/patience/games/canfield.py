@@ -152,8 +152,8 @@ HELP = Help(
                   "(the book pairs this with turning one card at a time).",
         "foundation_return": "Whether the top card of a foundation may come back onto a pile.",
     },
-    source="J. Leeming's book in Russian translation (seed 004 holds the end of its Canfield and "
-           "the variants); the start of the rules is the book's standard Canfield.",
+    source="J. Leeming's book of patience games in Russian translation (the end of its Canfield and "
+           "the variants; the start of the rules is the standard Canfield).",
 )
 
 HELP_RU = Help(
@@ -177,8 +177,8 @@ HELP_RU = Help(
                   "или один (в книге так играют, открывая карты по одной).",
         "foundation_return": FOUNDATION_RETURN_RU,
     },
-    source="Книга Дж. Лиминга в русском переводе: в отрывке 004 сохранились конец правил "
-           "«Кэнфилда» и его варианты; начало правил — обычный «Кэнфилд» той же книги.",
+    source="Книга Дж. Лиминга о пасьянсах в русском переводе: из неё конец правил «Кэнфилда» и его "
+           "варианты; начало правил — обычный «Кэнфилд».",
 )
 
 SPEC = GameSpec(

@@ -166,7 +166,7 @@ HELP = Help(
           "ones, as far as the stock lasts. When the stock is out, a click starts the next round: the "
           "columns are gathered, shuffled and dealt as a fresh row of twelve. Three rounds in all.",
     options={"rounds": "Three rounds (the book) or as many as you like."},
-    source="A German patience book («Vertauschtes Kreuz») in Russian translation (seed 001).",
+    source="A German patience book in Russian translation; the German name of the game is «Vertauschtes Kreuz».",
 )
 
 HELP_RU = Help(
@@ -184,7 +184,7 @@ HELP_RU = Help(
           "пока хватает колоды. Когда колода кончилась, щелчок начинает следующий тур: столбцы "
           "собирают, тасуют и сдают заново рядом из двенадцати карт. Всего три тура.",
     options={"rounds": "Три тура (как в книге) или сколько угодно."},
-    source="Немецкая книга о пасьянсах («Vertauschtes Kreuz») в русском переводе (отрывок 001).",
+    source="Немецкая книга о пасьянсах в русском переводе; по-немецки пасьянс называется «Vertauschtes Kreuz».",
 )
 
 SENTENCES_RU = {

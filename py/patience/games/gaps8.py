@@ -41,7 +41,7 @@ HELP = Help(
         "reshuffles": "How many reshuffles you have: none (the strict game), one or two (the "
                       "book's easy variant).",
     },
-    source="V. Mendelev, «Энциклопедия игр» (seed 003); the game's title is lost, the name here is ours.",
+    source="V. Mendelev, «Энциклопедия игр»; the game's title is lost, the name here is ours.",
 )
 
 HELP_RU = Help(
@@ -61,7 +61,7 @@ HELP_RU = Help(
         "reshuffles": "Сколько у вас перетасовок: ни одной (строгая игра), одна или две "
                       "(облегчённый вариант из книги).",
     },
-    source="В. Менделев, «Энциклопедия игр» (отрывок 003); название пасьянса не сохранилось, "
+    source="В. Менделев, «Энциклопедия игр»; название пасьянса не сохранилось, "
            "«Восемь тузов» — наше название.",
 )
 

@@ -223,7 +223,7 @@ HELP = Help(
                       "one flank to the other, the moves the book names.",
         "redeals": "How many times the waste may be turned back into the stock: three (the book) or two.",
     },
-    source="A German patience book in Russian translation (seed 000).",
+    source="A German patience book in Russian translation.",
 )
 
 HELP_RU = Help(
@@ -248,7 +248,7 @@ HELP_RU = Help(
                       "книга называет прямо.",
         "redeals": "Сколько раз отбой можно перевернуть обратно в колоду: три (как в книге) или два.",
     },
-    source="Немецкая книга о пасьянсах в русском переводе (отрывок 000).",
+    source="Немецкая книга о пасьянсах в русском переводе.",
 )
 
 SENTENCES_RU = {

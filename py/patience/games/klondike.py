@@ -90,7 +90,7 @@ HELP = Help(
                 "or any part of it that is in order (as most computer versions do).",
         "foundation_return": "Whether the top card of a foundation may come back onto a pile.",
     },
-    source="J. Leeming's book of patience games in Russian translation (seed 004).",
+    source="J. Leeming's book of patience games in Russian translation.",
 )
 
 HELP_RU = Help(
@@ -115,7 +115,7 @@ HELP_RU = Help(
                 "большинстве компьютерных версий).",
         "foundation_return": FOUNDATION_RETURN_RU,
     },
-    source="Книга Дж. Лиминга о пасьянсах в русском переводе (отрывок 004).",
+    source="Книга Дж. Лиминга о пасьянсах в русском переводе.",
 )
 
 SPEC = GameSpec(

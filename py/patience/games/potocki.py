@@ -41,7 +41,7 @@ HELP = Help(
     options={
         "reshuffles": "How many reshuffles you have: none, one or two (the usual game).",
     },
-    source="The seeds only name this game (V. Mendelev, «Энциклопедия игр», seed 003); these are "
+    source="V. Mendelev's «Энциклопедия игр» only names this game; these are "
            "the standard rules of Gaps, also called Montana.",
 )
 
@@ -58,8 +58,8 @@ HELP_RU = Help(
     options={
         "reshuffles": "Сколько у вас перетасовок: ни одной, одна или две (обычная игра).",
     },
-    source="В отрывках этот пасьянс только назван (В. Менделев, «Энциклопедия игр», отрывок "
-           "003); здесь даны стандартные правила пасьянса Gaps, он же «Монтана».",
+    source="В «Энциклопедии игр» В. Менделева этот пасьянс только назван; здесь даны стандартные "
+           "правила пасьянса Gaps, он же «Монтана».",
 )
 
 SPEC = GameSpec(

@@ -308,7 +308,7 @@ HELP = Help(
         "side_limit": "During the deal phase, whether a side pile may reach either foundation of its "
                       "row (the book) or only the one next to it.",
     },
-    source="V. Mendelev, «Энциклопедия игр» (seed 003), which calls the body the spider's body; a "
+    source="V. Mendelev, «Энциклопедия игр», which calls the body the spider's body; a "
            "game of the St. Helena family.",
 )
 
@@ -336,7 +336,7 @@ HELP_RU = Help(
         "side_limit": "В фазе раздачи боковая стопка достаёт либо до любого из двух домов "
                       "своего ряда (как в книге), либо только до соседнего с ней.",
     },
-    source="В. Менделев, «Энциклопедия игр» (отрывок 003); тело в книге названо «телом паука». "
+    source="В. Менделев, «Энциклопедия игр»; тело в книге названо «телом паука». "
            "Пасьянс из семейства «Святая Елена».",
 )
 
