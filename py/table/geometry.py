@@ -23,7 +23,7 @@ MIN_OVERLAP_STEP = 0.42  # squeezed columns: how much of each card stays visible
 DOWN_STEP = 0.11  # fan offset of a face-down card, in card heights
 UP_STEP = 0.27  # fan offset of a face-up card
 MIN_UP_STEP = 0.15
-WASTE_STEP = 0.3  # waste fan offset, in card widths
+WASTE_STEP = 0.4  # waste fan offset, in card widths: each card's index shows whole
 RIGHT_STEP = 0.36  # a fan to the right shows each card's corner index
 WRAP_STEP = 0.62  # a long row: each card shows its index and most of its face
 

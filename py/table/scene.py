@@ -77,6 +77,9 @@ def badge(game: Game, state: State, m: geometry.Metrics, i: int) -> Attrs:
             "text": label or (str(len(pile)) if pile else "")}
 
 
+ACROSS = frozenset({"right", "left", "wrap", "waste", "waste_left"})  # fans that show a card's side
+
+
 def card(game: Game, state: State, m: geometry.Metrics, pos: list[list[tuple[float, float]]],
          i: int, k: int, marks: str = "") -> Attrs:
     """The k-th card of pile i (``marks``: " selected" …, after its colour)."""
@@ -85,7 +88,12 @@ def card(game: Game, state: State, m: geometry.Metrics, pos: list[list[tuple[flo
     c = pile[k]
     face_up = k >= state.down[i]
     cx, cy = pos[i][k]
-    return {"class": "card " + (("red" if c.red else "black") if face_up else "down") + marks,
+    # a face-up card's suit as a class: the rank's corner index draws its suit beside it
+    # (static/app.css), so the strip of a card a fan covers shows rank and suit
+    # (not in a fan across: there a card's side strip shows, the suit under the rank)
+    across = " across" if m.spots[i][2] in ACROSS else ""
+    colour = f"{'red' if c.red else 'black'} suit-{c.suit}{across}" if face_up else "down"
+    return {"class": f"card {colour}{marks}",
             "style_transform": f"translate({cx:.1f}px,{cy:.1f}px)",
             "style_z": str(10 + k + 20 * round(m.spots[i][0])),  # overlapping columns: right on top
             "data_card": c.face if face_up else "??",
