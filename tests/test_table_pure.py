@@ -123,3 +123,29 @@ def test_a_long_bride_row_wraps_in_reading_order_inside_the_screen(width, height
     assert len(lines) > 1
     order = sorted(range(len(pos)), key=lambda k: (pos[k][1], pos[k][0]))
     assert order == list(range(len(pos)))  # left to right, line by line
+
+
+def test_large_print_widens_the_fans_with_the_indices_and_lets_cards_grow():
+    """Large print: every face-up fan's step grows with the indices (geometry.LARGE), so a
+    covered card's bigger index still shows; face-down steps stay; where the usual card is
+    at its largest, the card grows."""
+    game = get_game("klondike", {"draw": "3"})
+    state = game.deal(1)
+    t7, waste = game.index["t7"], game.index["waste"]
+    piles = list(state.piles)
+    piles[waste], piles[game.stock] = state.piles[game.stock][:3], state.piles[game.stock][3:]
+    down = list(state.down)
+    down[t7] = 3  # column 7: three face down, four face up
+    state = state._replace(piles=tuple(piles), down=tuple(down))
+    for width, height in ((1280, 720), (390, 844)):
+        usual = geometry.metrics(game, width, height)
+        large = geometry.metrics(game, width, height, large=True)
+        assert large.cw == usual.cw  # the screen, not the print, limits the card here
+        a = geometry.card_positions(game, state, usual, height)
+        b = geometry.card_positions(game, state, large, height)
+        for pile, axis, k in ((t7, 1, 5), (waste, 0, 1)):  # a face-up step of each fan
+            assert b[pile][k + 1][axis] - b[pile][k][axis] == pytest.approx(
+                geometry.LARGE * (a[pile][k + 1][axis] - a[pile][k][axis]))
+        assert b[t7][3][1] - b[t7][0][1] == pytest.approx(a[t7][3][1] - a[t7][0][1])  # face down: as usual
+    wide, wide_large = geometry.metrics(game, 1920, 1080), geometry.metrics(game, 1920, 1080, large=True)
+    assert wide.cw == geometry.MAX_CW and wide_large.cw > wide.cw

@@ -162,6 +162,7 @@ class App:
         """Language, theme, animation, print size and hand, on the page."""
         settings.apply(self.settings)
         self.view.mirrored = bool(self.settings["left"])
+        self.view.large = bool(self.settings["large"])
         self.apply_language(str(self.settings["lang"]))
 
     def apply_language(self, lang: str) -> None:

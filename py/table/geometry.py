@@ -26,6 +26,10 @@ MIN_UP_STEP = 0.15
 WASTE_STEP = 0.4  # waste fan offset, in card widths: each card's index shows whole
 RIGHT_STEP = 0.36  # a fan to the right shows each card's corner index
 WRAP_STEP = 0.62  # a long row: each card shows its index and most of its face
+# Large print: the corner indices this much bigger (static/app.css, .large-print), the
+# fans' steps with them so that a covered card's index still shows whole, and the cards
+# up to this much bigger where the screen has room
+LARGE = 1.3
 
 Spot = tuple[float, float, str]  # x, y (card units) and fan of a pile
 
@@ -40,6 +44,12 @@ class Metrics:
     step_x: float  # distance between columns (less than a card when squeezed)
     spots: tuple[Spot, ...]  # where each pile is in this arrangement
     span: float  # width in px from the first column's left edge to the last one's right edge
+    large: bool = False  # large print (``LARGE``)
+
+    @property
+    def index(self) -> float:
+        """How much bigger than usual the corner indices are, and the fans' steps."""
+        return LARGE if self.large else 1.0
 
     def origin(self, i: int) -> tuple[float, float]:
         """Pixel position of pile i's slot."""
@@ -72,7 +82,7 @@ def fit_width(width: float, cols: float) -> float:
     return width / (cols + (cols - 1) * GAP + 2 * PAD)
 
 
-def metrics(game: Game, width: float, height: float, mirrored: bool = False) -> Metrics:
+def metrics(game: Game, width: float, height: float, mirrored: bool = False, large: bool = False) -> Metrics:
     """The largest card that fits the table's width and height.
 
     The height never shrinks a card below a readable size (the table scrolls instead).
@@ -82,7 +92,7 @@ def metrics(game: Game, width: float, height: float, mirrored: bool = False) -> 
     spots, cols, rows = arrangement(game, width, height, mirrored)
     by_width = fit_width(width, cols)
     by_height = height / (rows * ASPECT + (rows - 1) * GAP + 2 * PAD)
-    cw = min(by_width, max(by_height, READABLE_CW), MAX_CW)
+    cw = min(by_width, max(by_height, READABLE_CW), MAX_CW * (LARGE if large else 1.0))
     step = cw * (1 + GAP)
     if game.layout.squeeze and cw < READABLE_CW and cols > 1:
         cw = min(READABLE_CW, width / (1 + 2 * PAD + (cols - 1) * MIN_OVERLAP_STEP))
@@ -90,13 +100,14 @@ def metrics(game: Game, width: float, height: float, mirrored: bool = False) -> 
     cw = max(cw, MIN_CW)
     used = (cols - 1) * step + cw
     left = max(cw * PAD, (width - used) / 2)
-    return Metrics(cw, cw * ASPECT, cw * GAP, cw * PAD, left, step, spots, used)
+    return Metrics(cw, cw * ASPECT, cw * GAP, cw * PAD, left, step, spots, used, large)
 
 
 def card_positions(game: Game, state: State, m: Metrics, height: float) -> list[list[tuple[float, float]]]:
     """For each pile, the (x, y) of each card, bottom first."""
     out: list[list[tuple[float, float]]] = []
     cap = game.layout.fan_cap
+    up_step, right_step, waste_step = UP_STEP * m.index, RIGHT_STEP * m.index, WASTE_STEP * m.index
     for i, pile in enumerate(state.piles):
         x0, y0 = m.origin(i)
         fan = m.spots[i][2]
@@ -104,29 +115,29 @@ def card_positions(game: Game, state: State, m: Metrics, height: float) -> list[
             down = state.down[i]
             up = len(pile) - down
             room = height - y0 - m.ch - m.pad
-            want = (down * DOWN_STEP + max(0, up - 1) * UP_STEP) * m.ch
+            want = (down * DOWN_STEP + max(0, up - 1) * up_step) * m.ch
             least = MIN_UP_STEP / UP_STEP
             if cap:  # the pile may not grow past the room of `cap` face-up cards
-                room, least = min(room, (cap - 1) * UP_STEP * m.ch), 0.0
+                room, least = min(room, (cap - 1) * up_step * m.ch), 0.0
             scale = 1.0 if want <= room or want == 0 else max(room / want, least)
             pos = []
             y = y0
             for k in range(len(pile)):
                 pos.append((x0, y))
-                y += (DOWN_STEP if k < down else UP_STEP) * m.ch * scale
+                y += (DOWN_STEP if k < down else up_step) * m.ch * scale
             out.append(pos)
         elif fan in ("waste", "waste_left"):
             shown = min(len(pile), max(1, game.layout.draw))
             first = len(pile) - shown
             sign = 1 if fan == "waste" else -1
-            out.append([(x0 + sign * max(0, k - first) * WASTE_STEP * m.cw, y0) for k in range(len(pile))])
+            out.append([(x0 + sign * max(0, k - first) * waste_step * m.cw, y0) for k in range(len(pile))])
         elif fan == "wrap":  # a long row, in reading order over as many lines as it needs
             step = WRAP_STEP * m.cw
             per_line = max(1, int((m.left + m.span - x0 - m.cw) // step) + 1)
             out.append([(x0 + (k % per_line) * step, y0 + (k // per_line) * (m.ch + m.gap))
                         for k in range(len(pile))])
         elif fan in ("right", "left"):
-            step = RIGHT_STEP if not cap or len(pile) <= cap else RIGHT_STEP * (cap - 1) / (len(pile) - 1)
+            step = right_step if not cap or len(pile) <= cap else right_step * (cap - 1) / (len(pile) - 1)
             sign = 1 if fan == "right" else -1
             out.append([(x0 + sign * k * step * m.cw, y0) for k in range(len(pile))])
         else:

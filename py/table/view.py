@@ -46,6 +46,7 @@ class View:
         self.metrics: geometry.Metrics | None = None
         self.positions: list[list[tuple[float, float]]] = []
         self.mirrored = False  # the left-handed layout
+        self.large = False  # large print (geometry.LARGE)
         # The cards a drag has lifted (marked "dragging"), so a drop puts back only those
         # (a two-deck table's 104 calls into the page were most of a drop's handler)
         self.lifted: set[Card] = set()
@@ -137,7 +138,7 @@ class View:
         marks = marks or {}
         width = float(self.root.clientWidth) or 800.0
         height = max(float(self.root.parentElement.clientHeight), 200.0)
-        m = geometry.metrics(game, width, height, self.mirrored)
+        m = geometry.metrics(game, width, height, self.mirrored, self.large)
         self.metrics = m
         self.positions = pos = geometry.card_positions(game, state, m, height)
         style = self.root.style

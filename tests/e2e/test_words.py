@@ -9,7 +9,7 @@ import pytest
 
 from patience import Session, get_game
 from patience.search import WON, solve
-from ui import open_deal, resume_at, set_language
+from ui import open_deal, open_menu, resume_at, set_language
 
 # The caption's box, from the slot's box and the caption's computed style (a
 # pseudo-element has no box of its own to ask for), and every card box it meets.
@@ -87,7 +87,7 @@ COVERED = """() => {
     const m = ctx.measureText(el.textContent);
     const base = r.top + (r.height - m.fontBoundingBoxAscent - m.fontBoundingBoxDescent) / 2 + m.fontBoundingBoxAscent;
     return {left: r.left, right: r.right, top: base - m.actualBoundingBoxAscent, bottom: base + m.actualBoundingBoxDescent,
-            inkRight: r.left + m.actualBoundingBoxRight};
+            inkLeft: r.left - m.actualBoundingBoxLeft, inkRight: r.left + m.actualBoundingBoxRight};
   };
   const bad = [];
   let seen = 0, squeezed = 0;
@@ -115,13 +115,37 @@ COVERED = """() => {
       if (!whole) bad.push(`${card.dataset.card} under ${next.dataset.card}: corner ${JSON.stringify(corner)} rank ${JSON.stringify(rank)} suit ${JSON.stringify(under)} next ${JSON.stringify(b)} beside ${beside}`);
     }
   }
+  // and on every card whose face shows whole (nothing over it), the suit under the rank
+  // stays clear of the centre pip
+  for (const card of document.querySelectorAll('#table .card[data-face="up"]')) {
+    if (!card.querySelector('.pip').getClientRects().length) continue;  // no pip drawn (large print)
+    const s = ink(card.querySelector('.suit')), p = ink(card.querySelector('.pip'));
+    if (s.inkRight > p.inkLeft && s.bottom > p.top && s.top < p.bottom) bad.push(`${card.dataset.card}: suit into pip`);
+  }
   return {seen, squeezed, bad};
 }"""
 
 
+def set_large_print(page, on: bool) -> None:
+    """Large print on or off in the settings menu, as a player does; the table redrawn."""
+    open_menu(page, "settings")
+    page.set_checked("#set-large", on)
+    page.keyboard.press("Escape")
+    page.wait_for_function("on => document.documentElement.classList.contains('large-print') === on", arg=on)
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["usual print", "large print"])
 @pytest.mark.parametrize("device", ["page", "phone"])
-def test_a_covered_card_shows_its_rank_and_suit(device, request):
+def test_a_covered_card_shows_its_rank_and_suit(device, large, request):
     page = request.getfixturevalue(device)
+    set_large_print(page, large)
+    try:
+        covered_cards_show_rank_and_suit(page, device)
+    finally:
+        set_large_print(page, False)
+
+
+def covered_cards_show_rank_and_suit(page, device: str) -> None:
     for query in ("klondike", "?game=glider&seed=1"):
         if query == "klondike":  # columns of face-up cards: a won line of deal 1 played until one has 4
             game = get_game("klondike")
