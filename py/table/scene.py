@@ -90,8 +90,9 @@ def card(game: Game, state: State, m: geometry.Metrics, pos: list[list[tuple[flo
     cx, cy = pos[i][k]
     # a face-up card's suit as a class: the rank's corner index draws its suit beside it
     # (static/app.css), so the strip of a card a fan covers shows rank and suit
-    # (not in a fan across: there a card's side strip shows, the suit under the rank)
-    across = " across" if m.spots[i][2] in ACROSS else ""
+    # (not in a fan across, nor where columns overlap: there a card's side strip shows,
+    # the suit under the rank)
+    across = " across" if m.spots[i][2] in ACROSS or m.step_x < m.cw else ""
     colour = f"{'red' if c.red else 'black'} suit-{c.suit}{across}" if face_up else "down"
     return {"class": f"card {colour}{marks}",
             "style_transform": f"translate({cx:.1f}px,{cy:.1f}px)",

@@ -191,7 +191,7 @@ def test_rules_help_for_every_game_without_losing_the_game(page):
             page.click("#help-close")
             assert not page.is_visible("#help")
     potocki = next(s for s in GAMES if s.id == "potocki")
-    assert "only name this game" in potocki.help.source and "standard rules of Gaps" in potocki.help.source
+    assert "only names this game" in potocki.help.source and "standard rules of Gaps" in potocki.help.source
 
 
 @pytest.mark.parametrize("game_id", ["klondike", "gaps8"])

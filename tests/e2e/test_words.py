@@ -70,15 +70,15 @@ def test_import_looks_like_the_buttons_beside_it(page):
         page.wait_for_selector("#stats-export", state="hidden")
 
 
-# Every face-up card that the next card of its pile covers: the part left visible (the top
-# strip in a column, the left strip in a fan to the right, the right strip in a fan to the
-# left) holds the card's rank and suit whole: the top index (the rank, its suit beside it),
-# the index's suit below it, or the turned corner index.  Returns what does not.
-COVERED = """() => {
+# Every face-up card that other cards partly cover (the next card of its pile, or a card of
+# an overlapping column drawn over it): the part left visible (the top strip in a column,
+# the left strip in a fan to the right or under an overlapping column, the right strip in
+# a fan to the left) holds the card's rank and suit whole: the top index (the rank, its suit
+# beside it), the rank with the suit under it, or the turned corner index.  Returns what
+# does not, how many cards were looked at, and how many columns were squeezed below their
+# usual step (left to the fitting of the table to the screen).
+COVERED = """large => {
   const SUITS = {s: '♠', h: '♥', d: '♦', c: '♣'};
-  const byPile = {};
-  for (const c of document.querySelectorAll('#table .card[data-face="up"]'))
-    (byPile[c.dataset.pile] ||= [])[+c.dataset.index] = c;
   // an index's box with its glyphs' own top and bottom (a line box is taller than its ink)
   const ctx = document.createElement('canvas').getContext('2d');
   const ink = el => {
@@ -89,31 +89,33 @@ COVERED = """() => {
     return {left: r.left, right: r.right, top: base - m.actualBoundingBoxAscent, bottom: base + m.actualBoundingBoxDescent,
             inkLeft: r.left - m.actualBoundingBoxLeft, inkRight: r.left + m.actualBoundingBoxRight};
   };
+  const meets = (r, b) => r.left < b.right - 0.5 && r.right > b.left + 0.5 && r.top < b.bottom - 0.5 && r.bottom > b.top + 0.5;
+  const cards = [...document.querySelectorAll('#table .card')].map(el => ({
+    el, box: el.getBoundingClientRect(), z: +getComputedStyle(el).zIndex || 0}));
+  const step = 0.27 * (large ? 1.3 : 1);
   const bad = [];
   let seen = 0, squeezed = 0;
-  for (const cards of Object.values(byPile)) {
-    for (let k = 0; k + 1 < cards.length; k++) {
-      const card = cards[k], next = cards[k + 1];
-      if (!card || !next) continue;
-      const a = card.getBoundingClientRect(), b = next.getBoundingClientRect();
-      if (b.left >= a.right || b.right <= a.left || b.top >= a.bottom || b.bottom <= a.top) continue;
-      if (b.left <= a.left + 0.5 && b.right >= a.right - 0.5 && b.top <= a.top + 0.5 && b.bottom >= a.bottom - 0.5)
-        continue;  // covered whole (a foundation, a stack): nothing of it shows
-      // a column squeezed below its usual step (a long column in a short window) is
-      // left to the fitting of the table to the screen: counted apart
-      if (b.top > a.top && b.left === a.left && b.top - a.top < 0.27 * a.height - 0.5) { squeezed++; continue; }
-      seen++;
-      const suit = SUITS[card.dataset.card.slice(-1)];
-      const rank = ink(card.querySelector('.rank'));
-      const under = ink(card.querySelector('.suit'));
-      const corner = card.querySelector('.corner').getBoundingClientRect();
-      const beside = getComputedStyle(card.querySelector('.rank'), '::after').content;
-      const top = rank.bottom <= b.top + 0.5 && beside === `"${suit}"`;  // a column: the top strip
-      const left = rank.inkRight <= b.left + 0.5 && under.inkRight <= b.left + 0.5;  // a fan to the right
-      const right = corner.left >= b.right - 0.5;  // a fan to the left: the turned corner
-      const whole = top || left || right;
-      if (!whole) bad.push(`${card.dataset.card} under ${next.dataset.card}: corner ${JSON.stringify(corner)} rank ${JSON.stringify(rank)} suit ${JSON.stringify(under)} next ${JSON.stringify(b)} beside ${beside}`);
+  for (const {el, box: a, z} of cards) {
+    if (el.dataset.face !== 'up') continue;
+    const over = cards.filter(o => o.el !== el && o.z > z && meets(a, o.box)).map(o => o.box);
+    if (!over.length || over.some(b => b.left <= a.left + 0.5 && b.right >= a.right - 0.5
+                                       && b.top <= a.top + 0.5 && b.bottom >= a.bottom - 0.5))
+      continue;  // nothing over it, or covered whole (a foundation, a stack): nothing of it shows
+    if (over.some(b => Math.abs(b.left - a.left) < 0.5 && b.top > a.top && b.top - a.top < step * a.height - 0.5)) {
+      squeezed++;
+      continue;
     }
+    seen++;
+    const suit = SUITS[el.dataset.card.slice(-1)];
+    const rank = ink(el.querySelector('.rank')), under = ink(el.querySelector('.suit'));
+    const corner = el.querySelector('.corner').getBoundingClientRect();
+    const beside = getComputedStyle(el.querySelector('.rank'), '::after').content;
+    const free = boxes => boxes.every(r => over.every(b => !meets(r, b)));
+    const top = beside === `"${suit}"` && free([{...rank, right: rank.right}]);  // the rank, its suit beside it
+    // rank over suit (a canvas measures a 10 unsqueezed: its box, squeezed, is the nearer edge)
+    const left = free([{...rank, right: Math.min(rank.right, rank.inkRight)}, {...under, right: under.inkRight}]);
+    const right = free([corner]);  // the turned corner
+    if (!(top || left || right)) bad.push(`${el.dataset.card} (pile ${el.dataset.pile})`);
   }
   // and on every card whose face shows whole (nothing over it), the suit under the rank
   // stays clear of the centre pip
@@ -140,13 +142,13 @@ def test_a_covered_card_shows_its_rank_and_suit(device, large, request):
     page = request.getfixturevalue(device)
     set_large_print(page, large)
     try:
-        covered_cards_show_rank_and_suit(page, device)
+        covered_cards_show_rank_and_suit(page, device, large)
     finally:
         set_large_print(page, False)
 
 
-def covered_cards_show_rank_and_suit(page, device: str) -> None:
-    for query in ("klondike", "?game=glider&seed=1"):
+def covered_cards_show_rank_and_suit(page, device: str, large: bool) -> None:
+    for query in ("klondike", "?game=glider&seed=1", "?game=gaps8&seed=4", "?game=cross&seed=1"):
         if query == "klondike":  # columns of face-up cards: a won line of deal 1 played until one has 4
             game = get_game("klondike")
             session = Session(game, 1)
@@ -160,6 +162,7 @@ def covered_cards_show_rank_and_suit(page, device: str) -> None:
             resume_at(page, session)
         else:
             open_deal(page, query)
-        got = page.evaluate(COVERED)
-        assert got["seen"] > 0, f"{query}: no covered card to look at"
+        got = page.evaluate(COVERED, large)
+        if "gaps8" not in query and "cross" not in query:  # (their columns overlap only on a phone)
+            assert got["seen"] > 0, f"{query}: no covered card to look at"
         assert got["bad"] == [], f"{query} ({device}): {got['bad'][:6]}"
