@@ -144,8 +144,31 @@ def test_help_marks_round_trip_and_old_saves_load_without_help():
     assert (back.assisted, back.hints) == (False, 0)
 
 
+def test_a_hint_asked_for_again_after_a_reload_is_not_counted_twice():
+    session = played("klondike", 4, 12)
+    session.undo()
+    session.hinted()
+    assert session.hints == 1
+    back = saves.decode(saves.encode(session))
+    back.hinted()  # the same position, after a reload: not counted again
+    assert back.hints == 1
+    back.redo()
+    back.undo()  # back at the hinted position, by undo
+    back.hinted()
+    assert back.hints == 1
+    back.redo()
+    back.hinted()  # another position counts
+    assert back.hints == 2
+    data = json.loads(saves.encode(session))
+    del data["hinted_at"]  # as saved before it was kept: the next hint counts
+    old = saves.decode(json.dumps(data))
+    old.hinted()
+    assert old.hints == 2
+
+
 @pytest.mark.parametrize("field, value", [("assisted", 1), ("assisted", "no"), ("hints", -1), ("hints", 2.5),
-                                          ("hints", True)])
+                                          ("hints", True), ("hinted_at", -1), ("hinted_at", 999),
+                                          ("hinted_at", "3"), ("hinted_at", True)])
 def test_bad_help_marks_are_refused(field, value):
     data = json.loads(saves.encode(played("frog", 2, 4)))
     data[field] = value

@@ -24,7 +24,7 @@ class Session:
         self.result = ""  # "won" once the win is counted (an undo does not count it again)
         self.assisted = False  # the app played a move for the player (see ``helped``)
         self.hints = 0  # hints given, one per position at most (see ``hinted``)
-        self.hinted_at: State | None = None  # the position of the last hint counted (not saved)
+        self.hinted_at: State | None = None  # the position of the last hint counted (saved by its index)
         # a forced position Finish found on the line played (its index in states), not saved
         self.forced_at: int | None = None
         self.forced_state: State | None = None

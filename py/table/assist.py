@@ -222,7 +222,10 @@ class Assistant:
         session = self.session
         self.hint = move
         self.hint_state = state = session.state
-        session.hinted()  # counted (once a position), saved with the game's next save
+        counted = session.hints
+        session.hinted()  # counted once a position
+        if session.hints != counted:
+            self.app.save()  # at once: a reload right after a hint neither loses it nor counts it again
         self.app.message(lambda: t("assist.hint", move=move_words(session.game, state, move)), "hint")
         self.app.announce(t("assist.hint", move=move_words(session.game, state, move)))
         self.app.render()

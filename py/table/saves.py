@@ -4,9 +4,11 @@ CPython; ``keeper`` keeps one per game type in the browser's storage.
 A save holds the game, its options, the deal number, every move in notation and how many
 of them are played (the rest is the redo stack), the time played, and whether the game
 is already counted in the statistics (played; won), whether the app played a move for
-the player (``assisted``: Demo, or Finish before the rest was forced) and how many hints
-it used.  A save written before those two were kept loads as not assisted, no hints
-(the fields are optional: version 1 all the same).  Loading replays the moves through the
+the player (``assisted``: Demo, or Finish before the rest was forced), how many hints
+it used and where the last one was counted (``hinted_at``, an index into the history: a
+hint asked for there again after a reload is not counted twice).  A save written before
+those were kept loads as not assisted, no hints, no hint's position (the fields are
+optional: version 1 all the same).  Loading replays the moves through the
 engine's checked path, so a save that does not replay exactly is refused with a reason,
 never half-loaded.
 """
@@ -50,6 +52,9 @@ def broken_key(game_id: str) -> str:
 
 
 def encode(session: Session) -> str:
+    # the position the last hint was counted at (its index in the history), so that a hint
+    # asked for there again after a reload is not counted twice
+    hinted_at = next((k for k, st in enumerate(session.states) if st is session.hinted_at), None)
     return json.dumps({
         "v": VERSION,
         "game": session.game.id,
@@ -62,6 +67,7 @@ def encode(session: Session) -> str:
         "result": session.result,
         "assisted": session.assisted,
         "hints": session.hints,
+        **({"hinted_at": hinted_at} if hinted_at is not None else {}),
     }, separators=(",", ":"))
 
 
@@ -101,13 +107,16 @@ def decode(text: str) -> Session:
         # saves written before games solved with help and hints were counted: neither
         assisted = data.get("assisted", False)
         hints = data.get("hints", 0)
+        # saves written before it: no hint's position known (the next hint counts)
+        hinted_at = data.get("hinted_at")
     except (KeyError, TypeError, ValueError, OverflowError) as err:  # OverflowError: int() of an infinity
         # the engine's own words name what is wrong; Python's ("dictionary update sequence
         # element #0 has length 1") would not tell a player anything
         raise (SaveError("reason.save.damaged", error=err) if isinstance(err, PatienceError)
                else SaveError("reason.save.damaged_plain")) from None
     if not isinstance(counted, bool) or result not in ("", "won") or elapsed < 0 \
-            or not isinstance(assisted, bool) or type(hints) is not int or not 0 <= hints <= 10**9:
+            or not isinstance(assisted, bool) or type(hints) is not int or not 0 <= hints <= 10**9 \
+            or not (hinted_at is None or type(hinted_at) is int and 0 <= hinted_at <= len(moves)):
         raise SaveError("reason.save.marks")
     if not 1 <= seed <= MAX_SEED:
         raise SaveError("reason.save.seed")
@@ -125,4 +134,6 @@ def decode(text: str) -> Session:
     session.result = result
     session.assisted = assisted
     session.hints = hints
+    if hinted_at is not None:
+        session.hinted_at = session.states[hinted_at]
     return session
