@@ -175,6 +175,9 @@ def draw_chart(rec: Record) -> None:
 def list_records(stats: Stats) -> None:
     body = document.getElementById("stats-all")
     body.replaceChildren()
+    # no records yet: no table of them (a header row over nothing)
+    for part in ("stats-all-title", "stats-all-box"):
+        document.getElementById(part).hidden = not stats.records
     for key, rec in sorted(stats.records.items()):
         row = document.createElement("tr")
         for value in (record_title(key), rec.played, rec.won, rec.assisted, f"{100 * rec.win_rate:.0f}%",

@@ -9,7 +9,7 @@ import pytest
 
 from patience import Session, get_game
 from patience.search import WON, solve
-from ui import open_deal, open_menu, resume_at, set_language
+from ui import open_deal, open_menu, resume_at, set_language, wait_moves
 
 # The caption's box, from the slot's box and the caption's computed style (a
 # pseudo-element has no box of its own to ask for), and every card box it meets.
@@ -166,3 +166,23 @@ def covered_cards_show_rank_and_suit(page, device: str, large: bool) -> None:
         if "gaps8" not in query and "cross" not in query:  # (their columns overlap only on a phone)
             assert got["seen"] > 0, f"{query}: no covered card to look at"
         assert got["bad"] == [], f"{query} ({device}): {got['bad'][:6]}"
+
+
+def test_no_table_of_records_before_the_first_game(page):
+    """Statistics with nothing counted yet say so, with no header row over an empty table;
+    after the first move the game's record is listed."""
+    open_deal(page, "?game=klondike&seed=3")
+    for moves, rows in ((0, 0), (1, 1)):
+        if moves:
+            page.focus("#table")
+            page.keyboard.press("d")  # the stock turned: the first move counts the game
+            wait_moves(page, 1)
+        page.click("#stats-open")
+        try:
+            page.wait_for_selector("#stats-export", state="visible")
+            assert page.is_visible("#stats-all-box") == bool(rows) and page.is_visible("#stats-all-title") == bool(rows)
+            assert page.locator("#stats-all tr").count() == rows
+            assert page.is_visible("#stats-none") == (not rows)
+        finally:
+            page.click("#stats-close")
+            page.wait_for_selector("#stats-export", state="hidden")
