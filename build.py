@@ -222,10 +222,19 @@ BIG_DOWNLOADS = ("static/vendor/pyodide/*.wasm", "static/vendor/pyodide/*.asm.mj
                  "static/boot/*.gz", "static/boot/*.zip")
 
 
+# How far past its hashed deal number a game's first deal is: the first deal from there that
+# the solver wins within FIRST_WIN_NODES (tests/test_first_paint_data.py checks it), so a
+# new player's first game can be won. Frog, in suit (its default), has no deal the solver
+# wins within such a budget: its first deal is the hashed one.
+FIRST_OFFSETS = {"klondike": 3, "gaps8": 19, "glider": 1}
+FIRST_WIN_NODES = 30_000
+
+
 def first_seed(game_id: str) -> int:
     """The deal a bare address to a game shows on a first visit: fixed per game, so that
-    the table painted before Python is up can be drawn at build time."""
-    return int.from_bytes(hashlib.sha256(f"first deal of {game_id}".encode()).digest()[:4], "big") % 999_999_999 + 1
+    the table painted before Python is up can be drawn at build time (see FIRST_OFFSETS)."""
+    hashed = int.from_bytes(hashlib.sha256(f"first deal of {game_id}".encode()).digest()[:4], "big")
+    return (hashed + FIRST_OFFSETS.get(game_id, 0)) % 999_999_999 + 1
 
 
 def first_paint(game_id: str) -> dict[str, object]:

@@ -96,3 +96,18 @@ def test_a_slot_whose_label_depends_on_the_deal_is_blank_on_another_deal():
     assert labelled and {int(k) for k in data["blank"]} == labelled  # type: ignore[union-attr]
     assert all(change == {"data-label": ""} for change in data["blank"].values())  # type: ignore[union-attr]
     assert build.first_paint(GAMES[0].id)["blank"] == {}  # Klondike's slots say the same for every deal
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES if g.id != "frog"])
+def test_a_first_visits_deal_can_be_won(game_id):
+    """A new player's first deal of a game (a bare address) is one the solver wins (Frog in
+    suit has none within the budget: see build.FIRST_OFFSETS); the line replays."""
+    from patience import Session
+    from patience.search import WON, solve
+    game = get_game(game_id)
+    result = solve(game, game.deal(build.first_seed(game_id)), budget=build.FIRST_WIN_NODES)
+    assert result.verdict == WON, f"{game_id}: {result.verdict}"
+    session = Session(game, build.first_seed(game_id))
+    for move in result.moves:
+        session.play(move)
+    assert game.status(session.state) == "won"
