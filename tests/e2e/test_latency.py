@@ -16,6 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 import latency  # noqa: E402
 
+CLOCK_SLACK_MS = 1.0
+
 
 def test_the_latency_harness_stamps_a_move_of_every_input(browser, base_url):
     context = browser.new_context(viewport={"width": 1280, "height": 720}, has_touch=True)
@@ -35,8 +37,9 @@ def test_the_latency_harness_stamps_a_move_of_every_input(browser, base_url):
             assert len(samples) == 1, f"{how}: no move made"
             s = samples[0]
             assert s["input"] <= s["start"] <= s["dom"] <= s["end"], (how, s)
-            if touch:
-                assert s["input"] <= s["arrival"] <= s["start"], (how, s)
+            if touch:  # (the page's clock is coarsened, to 0.1 ms with jitter, the trace's is not:
+                # a touch handled at once may seem to start a fraction of a millisecond early)
+                assert s["input"] <= s["arrival"] <= s["start"] + CLOCK_SLACK_MS, (how, s)
             assert s["dom"] <= s["frame"], (how, s)
             assert s["verdict"] in ("checking", "won", "lost", "unknown"), (how, s)
     finally:

@@ -168,10 +168,14 @@ def covered_cards_show_rank_and_suit(page, device: str, large: bool) -> None:
         assert got["bad"] == [], f"{query} ({device}): {got['bad'][:6]}"
 
 
-def test_no_table_of_records_before_the_first_game(page):
+def test_no_table_of_records_before_the_first_game(fresh):
     """Statistics with nothing counted yet say so, with no header row over an empty table;
-    after the first move the game's record is listed."""
-    open_deal(page, "?game=klondike&seed=3")
+    after the first move the game's record is listed.  A page of its own: the shared page
+    holds the statistics of the games earlier tests played (clearing storage leaves the
+    page's own copy)."""
+    page, _watch, base = fresh
+    page.goto(base + "?game=klondike&seed=3")
+    page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
     for moves, rows in ((0, 0), (1, 1)):
         if moves:
             page.focus("#table")
