@@ -4,7 +4,7 @@ import pytest
 
 from bad_addresses import BAD_ADDRESSES, IDS
 from patience import GAMES, get_game
-from table import geometry
+from table import geometry, scene
 from table.urlstate import MAX_SEED, parse_query, to_query
 
 
@@ -39,16 +39,69 @@ def test_empty_query_is_the_default_game_with_a_new_deal():
     assert req.game.id == GAMES[0].id and req.seed is None and req.problems == []
 
 
-@pytest.mark.parametrize("width,height", [(390, 780), (360, 600), (1280, 660), (1920, 1000)])
+@pytest.mark.parametrize("width,height", [(390, 780), (360, 560), (844, 344), (1280, 626), (1920, 986)])
 @pytest.mark.parametrize("game_id", [g.id for g in GAMES])
-def test_layout_fits_the_width_and_cards_stay_readable(game_id, width, height):
+def test_layout_fits_the_width_and_the_height_and_cards_stay_readable(game_id, width, height):
+    """The deal fits the table's width and height (no scrolling; a phone held sideways
+    too), with cards a finger can take."""
     game = get_game(game_id)
     state = game.deal(3)
     m = geometry.metrics(game, width, height)
     pos = geometry.card_positions(game, state, m, height)
     right = max(geometry.pile_rect(game, i, pos, m)[2] for i in range(len(game.piles)))
     assert right <= width
+    assert geometry.table_height(game, m, pos) <= height + 0.5
     assert m.cw >= 40  # a readable corner index on a phone
+
+
+@pytest.mark.parametrize("game_id", ["gaps8", "zmey", "glider", "cross"])
+def test_rows_overlap_on_a_short_screen_each_card_keeping_its_top_strip(game_id):
+    """A phone held sideways: rows overlap rather than the table scroll or the cards
+    shrink, each card still showing the strip with its index (geometry.ROW_SHOWN), the
+    lower row on top, and a tap on a covered card's strip takes that card."""
+    game = get_game(game_id)
+    state = game.deal(3)
+    width, height = 844, 344
+    m = geometry.metrics(game, width, height)
+    assert m.row < 1.0
+    spots, cols, rows = geometry.arrangement(game, width, height)
+    plain = height / (rows * geometry.ASPECT + (rows - 1) * geometry.GAP + 2 * geometry.PAD)
+    assert m.cw > plain * 1.15  # bigger cards than rows kept apart would allow
+    pos = geometry.card_positions(game, state, m, height)
+    tops = sorted({round(m.origin(i)[1], 3) for i in range(len(game.piles))})
+    assert min(b - a for a, b in zip(tops, tops[1:])) >= geometry.ROW_SHOWN * m.ch - 0.5
+    # the card of an upper row whose lower part a card of the row below covers: a tap on
+    # its strip takes it; a tap just under the strip takes the card on top
+    for i in range(len(game.piles)):
+        for j in range(len(game.piles)):
+            if not (pos[i] and pos[j]) or m.origin(j)[1] <= m.origin(i)[1]:
+                continue
+            (xi, yi), (xj, yj) = pos[i][0], pos[j][0]
+            if abs(xi - xj) < 1 and yj < yi + m.ch:
+                assert m.card_z(j, 0) > m.card_z(i, 0)
+                if len(pos[i]) == 1:
+                    assert geometry.hit(game, pos, m, xi + 3, yi + 2) == (i, 0)
+                    assert geometry.hit(game, pos, m, xi + 3, yj + 2)[0] == j
+                    return
+    pytest.fail("no pair of overlapping rows found")
+
+
+def test_a_short_screen_gives_klondike_bigger_cards_whose_fans_squeeze():
+    """Klondike held sideways: the table keeps less room for its fans (Layout.least_height)
+    so the cards are bigger than the full layout height allows, and a long column still
+    fits by squeezing."""
+    from helpers import position
+    game = get_game("klondike", {"runs": "any"})
+    m = geometry.metrics(game, 844, 344)
+    assert m.cw > 344 / (game.layout.height * geometry.ASPECT + (game.layout.height - 1) * geometry.GAP
+                         + 2 * geometry.PAD) * 1.2
+    s = position(game, t1="3:2c3c4cKsQhJsTh9s8h7s")
+    pos = geometry.card_positions(game, s, m, 344)
+    assert geometry.table_height(game, m, pos) <= 344 + 0.5
+    # a desktop keeps the whole room: its cards as the full layout height allows
+    desk = geometry.metrics(game, 1280, 626)
+    assert desk.cw == pytest.approx(626 / (game.layout.height * geometry.ASPECT
+                                           + (game.layout.height - 1) * geometry.GAP + 2 * geometry.PAD))
 
 
 def test_tall_piles_squeeze_to_fit():
@@ -149,3 +202,22 @@ def test_large_print_widens_the_fans_with_the_indices_and_lets_cards_grow():
         assert b[t7][3][1] - b[t7][0][1] == pytest.approx(a[t7][3][1] - a[t7][0][1])  # face down: as usual
     wide, wide_large = geometry.metrics(game, 1920, 1080), geometry.metrics(game, 1920, 1080, large=True)
     assert wide.cw == geometry.MAX_CW and wide_large.cw > wide.cw
+
+
+def test_a_refill_chip_stays_inside_its_empty_column_s_own_strip():
+    """«Исчезнувший крест» on a phone: the columns overlap, and the + under an empty column
+    covered the corner of the card of the column to its left (a tap on that card refilled
+    the empty column).  The chip now sits inside the empty slot's own strip, which is
+    drawn over that card anyway."""
+    from helpers import position
+    game = get_game("cross")
+    s = position(game, t4="QhJh", t5="")
+    m = geometry.metrics(game, 390, 763)
+    assert m.step_x < m.cw  # squeezed
+    pos = geometry.card_positions(game, s, m, 763)
+    t4, t5 = game.index["t4"], game.index["t5"]
+    x, y = scene.chip_place(m, pos, t5)
+    sx, sy = m.origin(t5)
+    own = min(m.cw, m.step_x - 2)
+    assert sx <= x and x + own <= sx + m.step_x and sy <= y and y + scene.CHIP_PX <= sy + m.ch
+    assert m.slot_z(t5) > max(m.card_z(t4, k) for k in range(len(pos[t4])))  # the strip is the slot's

@@ -125,6 +125,11 @@ class Layout:
     portrait_size: tuple[float, float] = (0.0, 0.0)
     fan_cap: int = 0  # a fan longer than this many cards squeezes into that room (0: no cap)
     squeeze: bool = False  # on a narrow screen columns may overlap, leaving each card's index
+    # on a short screen (a phone on its side) rows may overlap, leaving each card's top strip
+    overlap_rows: bool = False
+    # the height in card heights the table keeps at the least on a short screen: below
+    # ``height``, the room its fans may grow into, which they then squeeze into (0: height)
+    least_height: float = 0.0
     click_to_move: bool = False  # a tap on a card plays its (first) move; a tap on a gap offers
 
 

@@ -113,6 +113,8 @@ class App:
         self.on(self.root, "focus", lambda e: self.schedule_render())
         self.on(document, "keydown", self.key_down)
         self.on(document, "pointerdown", lambda e: toolbar.close_menus(outside=e.target))
+        for name in ("more", "more-panel"):
+            self.on(document.getElementById(name), "click", toolbar.more_clicked)
         self.on(window, "popstate", lambda e: self.deals.open(parse_query(str(window.location.search)), "replace"))
         self.on(window, "resize", lambda e: self.schedule_render())
         self.on(document.getElementById("stats-file"), "change",

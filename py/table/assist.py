@@ -422,7 +422,7 @@ class Assistant:
 
     def update_buttons(self) -> None:
         demo = document.getElementById("demo")
-        demo.textContent = t("assist.stop") if self.playing == "demo" else t("assist.demo")
+        document.getElementById("demo-word").textContent = t("assist.stop") if self.playing == "demo" else t("assist.demo")
         demo.setAttribute("aria-pressed", "true" if self.playing == "demo" else "false")
         self.show_finish()  # hidden while the app plays, back when it stops
 

@@ -45,6 +45,7 @@ class Metrics:
     spots: tuple[Spot, ...]  # where each pile is in this arrangement
     span: float  # width in px from the first column's left edge to the last one's right edge
     large: bool = False  # large print (``LARGE``)
+    row: float = 1.0  # rows' distance, as a share of a card height and a gap (less: they overlap)
 
     @property
     def index(self) -> float:
@@ -54,7 +55,25 @@ class Metrics:
     def origin(self, i: int) -> tuple[float, float]:
         """Pixel position of pile i's slot."""
         x, y, _ = self.spots[i]
-        return (self.left + x * self.step_x, self.pad + y * self.ch + y * self.gap)
+        return (self.left + x * self.step_x, self.pad + y * (self.ch + self.gap) * self.row)
+
+    @property
+    def overlapped(self) -> bool:
+        """Columns or rows overlap (a squeezed layout): empty slots are drawn opaque."""
+        return self.step_x < self.cw or self.row < 1.0
+
+    def card_z(self, i: int, k: int) -> int:
+        """The stacking order of pile i's k-th card: up a pile, then over the column to its
+        left and, where rows overlap, over the row above (``hit`` goes by it too)."""
+        x, y, _ = self.spots[i]
+        if self.row < 1.0:
+            return 10 + k + 6 * round(x) + 60 * round(y)
+        return 10 + k + 20 * round(x)
+
+    def slot_z(self, i: int) -> int:
+        """A pile's slot: under its own cards, over the cards of the column to its left
+        (and of the row above, where rows overlap)."""
+        return self.card_z(i, 0) - 1
 
 
 MIRROR_FAN = {"right": "left", "left": "right", "waste": "waste_left"}
@@ -82,25 +101,45 @@ def fit_width(width: float, cols: float) -> float:
     return width / (cols + (cols - 1) * GAP + 2 * PAD)
 
 
-def metrics(game: Game, width: float, height: float, mirrored: bool = False, large: bool = False) -> Metrics:
-    """The largest card that fits the table's width and height.
+# rows that overlap (Layout.overlap_rows): this much of each card's height stays in view,
+# its rank with the suit beside it or under it
+ROW_SHOWN = 0.48  # (its centre pip hidden; static/app.css draws the suit under the rank higher, .card.rows)
+COMFORT_CW = 64.0  # rows overlap only to bring the cards up to this width (or the width's)
 
-    The height never shrinks a card below a readable size (the table scrolls instead).
-    A layout that may squeeze (a wide grid on a phone) keeps readable cards and lets
-    its columns overlap, each card still showing its corner index.
+
+def metrics(game: Game, width: float, height: float, mirrored: bool = False, large: bool = False) -> Metrics:
+    """The largest card that fits the table's width and height, never scrolling.
+
+    On a short screen a layout may keep less room for its fans to grow into
+    (``Layout.least_height``: they squeeze into it) and its rows may overlap
+    (``Layout.overlap_rows``), each card's top strip still showing, so the cards stay as
+    wide as the width allows.  A layout that may squeeze (a wide grid on a phone) keeps
+    readable cards and lets its columns overlap, each card still showing its corner index.
     """
     spots, cols, rows = arrangement(game, width, height, mirrored)
-    by_width = fit_width(width, cols)
-    by_height = height / (rows * ASPECT + (rows - 1) * GAP + 2 * PAD)
-    cw = min(by_width, max(by_height, READABLE_CW), MAX_CW * (LARGE if large else 1.0))
+    layout = game.layout
+    by_width = min(fit_width(width, cols), MAX_CW * (LARGE if large else 1.0))
+
+    def by_height(tall: float, row: float = 1.0) -> float:  # the card width that fits `tall` card heights
+        return height / (2 * PAD + ASPECT + row * (tall - 1) * (ASPECT + GAP))
+
+    cw, row = min(by_width, by_height(rows)), 1.0
+    want = min(by_width, COMFORT_CW)  # a short screen gives up room only as far as cards need
+    if cw < want and layout.least_height:
+        rows = max(layout.least_height, min(rows, (height / want - 2 * PAD - ASPECT) / (ASPECT + GAP) + 1))
+        cw = min(want, by_height(rows))
+    if cw < want and layout.overlap_rows and rows > 1:
+        least = ROW_SHOWN * (LARGE if large else 1.0) * ASPECT / (ASPECT + GAP)
+        row = max(least, (height / want - 2 * PAD - ASPECT) / ((rows - 1) * (ASPECT + GAP)))
+        cw = min(want, by_height(rows, row))
     step = cw * (1 + GAP)
-    if game.layout.squeeze and cw < READABLE_CW and cols > 1:
-        cw = min(READABLE_CW, width / (1 + 2 * PAD + (cols - 1) * MIN_OVERLAP_STEP))
+    if layout.squeeze and cw < READABLE_CW and cols > 1:
+        cw = min(READABLE_CW, width / (1 + 2 * PAD + (cols - 1) * MIN_OVERLAP_STEP), max(cw, by_height(rows, row)))
         step = (width - cw * (1 + 2 * PAD)) / (cols - 1)
     cw = max(cw, MIN_CW)
     used = (cols - 1) * step + cw
     left = max(cw * PAD, (width - used) / 2)
-    return Metrics(cw, cw * ASPECT, cw * GAP, cw * PAD, left, step, spots, used, large)
+    return Metrics(cw, cw * ASPECT, cw * GAP, cw * PAD, left, step, spots, used, large, row)
 
 
 def card_positions(game: Game, state: State, m: Metrics, height: float) -> list[list[tuple[float, float]]]:
@@ -165,21 +204,23 @@ def hit(game: Game, positions: list[list[tuple[float, float]]], m: Metrics,
         x: float, y: float) -> tuple[int, int | None] | None:
     """The pile and card under (x, y), by where the cards rest, not where an animation
     has them now: a quick second click acts on the table as the player will see it.
-    ``(pile, None)`` is an empty spot of a pile's slot.  An empty slot owns its column's
-    strip even where the card to its left reaches over it (squeezed columns)."""
+    ``(pile, None)`` is an empty spot of a pile's slot.  What is drawn on top is hit
+    (``Metrics.card_z``): an empty slot owns its column's strip even where the card to
+    its left (or above it, where rows overlap) reaches over it."""
     own = min(m.step_x, m.cw)
-    for i in range(len(game.piles)):
-        if not positions[i]:
-            sx, sy = m.origin(i)
-            if sx <= x < sx + own and sy <= y <= sy + m.ch:
-                return i, None
-    best: tuple[int, int] | None = None
+    best: tuple[int, int | None] | None = None
+    top = -1
     for i, pile_pos in enumerate(positions):
+        if not pile_pos:
+            sx, sy = m.origin(i)
+            if sx <= x < sx + own and sy <= y <= sy + m.ch and m.slot_z(i) > top:
+                best, top = (i, None), m.slot_z(i)
+            continue
         for k in range(len(pile_pos) - 1, -1, -1):
             cx, cy = pile_pos[k]
             if cx <= x <= cx + m.cw and cy <= y <= cy + m.ch:
-                if best is None or k >= best[1]:
-                    best = (i, k)
+                if m.card_z(i, k) > top:
+                    best, top = (i, k), m.card_z(i, k)
                 break
     if best is not None:
         return best

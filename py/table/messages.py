@@ -79,6 +79,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "restart.title": "Start this deal again",
         "new": "New deal",
         "new.title": "Deal a new game",
+        "more": "More",
+        "more.title": "Options, settings, rules, statistics, Restart and Demo",
         "message.close": "Close message",
         "table": "Card table",
         "table.keys": "Arrow keys move between piles and cards; Enter or Space picks up and puts down; "
@@ -312,6 +314,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "restart.title": "Начать этот расклад заново",
         "new": "Новый расклад",
         "new.title": "Разложить новый пасьянс",
+        "more": "Ещё",
+        "more.title": "Варианты, настройки, правила, статистика, «Сначала» и «Показ»",
         "message.close": "Закрыть сообщение",
         "table": "Стол с картами",
         "table.keys": "Стрелки — переход между стопками и картами; Enter или пробел — взять и положить; "

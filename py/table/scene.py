@@ -64,7 +64,7 @@ def slot(game: Game, state: State, m: geometry.Metrics, i: int, extra: str = "")
     return {"style_transform": f"translate({x:.1f}px,{y:.1f}px)", "class": f"slot {spec.role}{extra}",
             "data_label": slot_label(game, state, i),
             "data_caption": named if spec.caption else "",
-            "style_z": str(9 + 20 * round(m.spots[i][0])),  # over the column to its left
+            "style_z": str(m.slot_z(i)),  # over the column to its left (the row above)
             "aria_label": t("pile.count", pile=named, n=len(pile)) if pile else t("pile.empty", pile=named)}
 
 
@@ -77,7 +77,22 @@ def badge(game: Game, state: State, m: geometry.Metrics, i: int) -> Attrs:
             "text": label or (str(len(pile)) if pile else "")}
 
 
+CHIP_PX = 32  # a place action's chip (static/app.css, .chip), as wide as its pile's own strip (--own)
+
+
+def chip_place(m: geometry.Metrics, pos: list[list[tuple[float, float]]], i: int) -> tuple[float, float]:
+    """Where pile i's chip (the button of a place action) goes: under the pile's last card;
+    an empty pile's inside its slot, at the bottom of the strip the slot owns, so that it
+    never covers a card of the column to its left (squeezed columns)."""
+    if pos[i]:
+        x, y = pos[i][-1]
+        return x, y + m.ch + 2
+    x, y = m.origin(i)
+    return x, y + m.ch - CHIP_PX - 3
+
+
 ACROSS = frozenset({"right", "left", "wrap", "waste", "waste_left"})  # fans that show a card's side
+LEFTWARD = frozenset({"left", "waste_left"})  # fans whose covered cards show their right side
 
 
 def card(game: Game, state: State, m: geometry.Metrics, pos: list[list[tuple[float, float]]],
@@ -93,10 +108,12 @@ def card(game: Game, state: State, m: geometry.Metrics, pos: list[list[tuple[flo
     # (not in a fan across, nor where columns overlap: there a card's side strip shows,
     # the suit under the rank)
     across = " across" if m.spots[i][2] in ACROSS or m.step_x < m.cw else ""
+    if m.row < 1.0:  # rows overlap: a card shows its top strip, a fan to the left its top right
+        across += " rows" + (" top-corner" if m.spots[i][2] in LEFTWARD else "")
     colour = f"{'red' if c.red else 'black'} suit-{c.suit}{across}" if face_up else "down"
     return {"class": f"card {colour}{marks}",
             "style_transform": f"translate({cx:.1f}px,{cy:.1f}px)",
-            "style_z": str(10 + k + 20 * round(m.spots[i][0])),  # overlapping columns: right on top
+            "style_z": str(m.card_z(i, k)),  # overlapping columns: right on top (rows: the lower)
             "data_card": c.face if face_up else "??",
             "data_deck": str(c.deck) if face_up else "",
             "data_face": "up" if face_up else "down",
@@ -121,7 +138,7 @@ def card_label(c: Card, face_up: bool, pile: str, k: int, size: int) -> str:
 
 def table_style(game: Game, m: geometry.Metrics, pos: list[list[tuple[float, float]]]) -> Attrs:
     """The table's own properties at a size: the card size and the table's height."""
-    return {"--cw": f"{m.cw:.1f}px", "--ch": f"{m.ch:.1f}px",
+    return {"--cw": f"{m.cw:.1f}px", "--ch": f"{m.ch:.1f}px", "--own": f"{min(m.cw, m.step_x - 2):.1f}px",
             "height": f"{geometry.table_height(game, m, pos):.0f}px"}
 
 

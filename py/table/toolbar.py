@@ -141,7 +141,34 @@ def tick(session: Session, status: str) -> bool:
 
 
 def close_menus(outside: JsProxy | None = None) -> None:
-    """Close the toolbar's menus (those a pointer went down outside of, when given)."""
+    """Close the toolbar's menus (those a pointer went down outside of, when given), the
+    panel of ⋯ with them."""
     for menu in document.querySelectorAll("details.menu"):
         if menu.open and (outside is None or not menu.contains(outside)):
             menu.open = False
+    more = document.getElementById("more")
+    if outside is None or not (more.contains(outside) or document.getElementById("more-panel").contains(outside)):
+        show_more(False)
+
+
+def show_more(shown: bool) -> None:
+    """Open or close the panel of ⋯ (a phone's toolbar: the controls used less)."""
+    panel, more = document.getElementById("more-panel"), document.getElementById("more")
+    was = panel.classList.contains("open")
+    if shown == was:
+        return
+    panel.classList.toggle("open", shown)
+    more.setAttribute("aria-expanded", "true" if shown else "false")
+    if shown:  # the keyboard goes on into the panel; closed, back to ⋯
+        panel.querySelector("summary, button:not([disabled])").focus()
+    elif panel.contains(document.activeElement):
+        more.focus()
+
+
+def more_clicked(event: JsProxy) -> None:
+    """⋯ opens its panel, or closes it; a button in the panel closes it as it acts (a menu
+    in it opens in place)."""
+    if event.currentTarget.id == "more":
+        show_more(document.getElementById("more").getAttribute("aria-expanded") != "true")
+    elif event.target.closest("button"):
+        show_more(False)

@@ -26,7 +26,6 @@ from .i18n import language, say
 from .interaction import chip_moves
 
 
-
 class View:
     def __init__(self, document: JsProxy, root: JsProxy) -> None:
         self.document = document
@@ -147,7 +146,7 @@ class View:
                 style.height = value
             else:
                 style.setProperty(name, value)
-        squeezed = m.step_x < m.cw
+        squeezed = m.overlapped
         if self.written.setdefault(("table", 0), {}).get("squeezed") != str(squeezed):
             self.written[("table", 0)]["squeezed"] = str(squeezed)
             self.root.classList.toggle("squeezed", squeezed)
@@ -207,9 +206,9 @@ class View:
         offered = chip_moves(game, state)
         for i, chip in self.chips.items():
             move = offered.get(i)
-            x, y = pos[i][-1] if pos[i] else m.origin(i)
+            x, y = scene.chip_place(m, pos, i)
             label = say(game.spec.action_label(game, state, move)) if move and game.spec.action_label else ""
-            self.write(("chip", i), chip, style_transform=f"translate({x:.1f}px,{y + m.ch + 2:.1f}px)",
+            self.write(("chip", i), chip, style_transform=f"translate({x:.1f}px,{y:.1f}px)",
                        **{"class": "chip hint" if move is not None and i in hinted else "chip"},
                        data_move=game.notation(move) if move else "", aria_label=label, title=label,
                        style_z="900")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from patience import get_game
 from table.urlstate import to_query
 
-from ui import easy_win, open_deal, open_menu, set_language
+from ui import easy_win, open_deal, open_menu, reveal, set_language
 
 WON = "() => document.getElementById('table').dataset.status === 'won'"
 
@@ -95,6 +95,7 @@ def test_the_statistics_table_with_its_column_of_games_solved_with_help_fits_a_p
     try:
         for lang in ("en", "ru"):
             set_language(phone, lang)
+            reveal(phone, "#stats-open")
             phone.tap("#stats-open")
             width, room = phone.evaluate("() => { const s = document.querySelector('#stats .scroll'); "
                                          "return [s.scrollWidth, s.clientWidth]; }")

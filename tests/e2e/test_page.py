@@ -8,7 +8,7 @@ import pytest
 from patience import get_game
 from table.urlstate import to_query
 
-from ui import assert_dom_is, click_stock, message, open_deal, rightmost, settle, table
+from ui import assert_dom_is, click_stock, message, open_deal, reveal, rightmost, settle, table
 
 
 def test_game_chooser_options_and_canfield_score(page):
@@ -200,6 +200,7 @@ def test_the_menus_stay_inside_a_phone_screen(phone, game_id):
     grow sideways (the panels used to hang from the menu's left edge, past the screen)."""
     open_deal(phone, f"?game={game_id}&seed=2")
     for menu in (".options-menu", ".settings-menu"):
+        reveal(phone, f"{menu} summary")  # (behind ⋯ on a phone)
         phone.tap(f"{menu} summary")
         box = phone.evaluate(f"""() => {{ const r = document.querySelector('{menu} .options').getBoundingClientRect();
             const inner = [...document.querySelectorAll('{menu} .options select, {menu} .options label')]
@@ -209,10 +210,12 @@ def test_the_menus_stay_inside_a_phone_screen(phone, game_id):
         assert 0 <= box["left"] and box["right"] <= box["vw"], (menu, box)
         assert box["inner"] <= box["right"] and box["page"] <= box["vw"], (menu, box)
         phone.tap(f"{menu} summary")  # closed again
+    phone.keyboard.press("Escape")  # and ⋯'s panel
 
 
 def test_every_statistics_column_fits_a_phone_screen(phone):
     open_deal(phone, "?game=klondike&seed=2")
+    reveal(phone, "#stats-open")
     phone.tap("#stats-open")
     sizes = phone.evaluate("() => { const s = document.querySelector('#stats .scroll'); "
                            "return [s.scrollWidth, s.clientWidth]; }")
@@ -224,6 +227,7 @@ def test_a_ten_reads_in_full_on_a_squeezed_row_in_large_print(phone):
     """«Восемь тузов» on a phone overlaps its rows: only a strip of each card shows, and in
     large print "10" ran under the next card ("1(")."""
     open_deal(phone, "?game=gaps8&seed=4")
+    reveal(phone, ".settings-menu summary")
     phone.tap(".settings-menu summary")
     phone.check("#set-large")
     phone.keyboard.press("Escape")
@@ -237,6 +241,7 @@ def test_a_ten_reads_in_full_on_a_squeezed_row_in_large_print(phone):
                 return over.length ? rank.right - Math.min(...over) : -1; })""")
         assert len(cut) >= 4 and max(cut) <= 0, cut
     finally:
+        reveal(phone, ".settings-menu summary")
         phone.tap(".settings-menu summary")
         phone.uncheck("#set-large")
         phone.keyboard.press("Escape")

@@ -190,3 +190,38 @@ def test_no_table_of_records_before_the_first_game(fresh):
         finally:
             page.click("#stats-close")
             page.wait_for_selector("#stats-export", state="hidden")
+
+
+def test_a_phone_toolbar_is_one_slim_bar_of_named_symbols_with_the_rest_behind_more(phone, page):
+    """On a phone the play buttons are symbols with names a screen reader reads (and
+    tooltips); Options, Settings, Rules, Statistics, Restart and Demo open from ⋯, whose
+    panel says its state, closes when one of its buttons acts and on Escape (the focus
+    back on ⋯).  A desktop shows words on the buttons and no ⋯."""
+    open_deal(phone, "?game=klondike&seed=3")
+    names = phone.evaluate("""() => ['undo', 'redo', 'hint', 'new', 'more'].map(id => {
+        const b = document.getElementById(id);
+        return [id, b.checkVisibility(), b.getAttribute('aria-label'), b.title,
+                [...b.querySelectorAll('.word')].some(w => w.checkVisibility())]; })""")
+    for name, shown, label, title, word in names:
+        assert shown and label and title and not word, (name, label, title, word)
+    for hidden in ("#rules", "#stats-open", "#demo", "#restart", ".options-menu summary", ".settings-menu summary"):
+        assert not phone.is_visible(hidden), hidden
+    assert phone.get_attribute("#more", "aria-expanded") == "false"
+    phone.tap("#more")
+    assert phone.get_attribute("#more", "aria-expanded") == "true"
+    for shown in ("#rules", "#stats-open", "#demo", "#restart", ".options-menu summary", ".settings-menu summary"):
+        assert phone.is_visible(shown), shown
+    phone.tap("#rules")  # the rules open, the panel closes
+    phone.wait_for_selector("#help", state="visible")
+    assert not phone.is_visible("#more-panel") and phone.get_attribute("#more", "aria-expanded") == "false"
+    phone.tap("#help-close")
+    phone.wait_for_selector("#help", state="hidden")
+    phone.focus("#more")
+    phone.keyboard.press("Enter")
+    phone.wait_for_selector("#rules", state="visible")
+    phone.keyboard.press("Escape")
+    phone.wait_for_selector("#rules", state="hidden")
+    assert phone.evaluate("document.activeElement.id") == "more"
+    open_deal(page, "?game=klondike&seed=3")
+    assert not page.is_visible("#more") and page.is_visible("#rules") and page.inner_text("#new") == "New deal"
+    assert page.inner_text("#undo").replace("\n", " ").strip() in ("↶ Undo", "↶Undo")

@@ -110,8 +110,17 @@ def open_klondike_win(page) -> tuple[Game, int, list[Move], Session, list[Move]]
     return game, seed, line, mirror, line[start:start + WIN_MOVES] if WIN_MOVES else line
 
 
+def reveal(page, selector: str) -> None:
+    """Bring a toolbar control into view as a player would: on a phone the ones used less
+    are behind ⋯ (#more), which is opened first."""
+    if not page.is_visible(selector) and page.is_visible("#more"):
+        page.click("#more")
+        page.wait_for_selector(selector, state="visible")
+
+
 def open_menu(page, which: str) -> None:
     """Open the toolbar menu ``which`` ('options', 'settings', …) unless it is open."""
+    reveal(page, f".{which}-menu summary")
     if not page.evaluate(f"document.querySelector('.{which}-menu').open"):
         page.click(f".{which}-menu summary")
 

@@ -46,7 +46,7 @@ def layout(opts: Mapping[str, str]) -> Layout:
     ]
     passes = None if opts["passes"] == "inf" else int(opts["passes"])
     return Layout(tuple(piles), draw=int(opts["draw"]), passes=passes,
-                  info=("recycles", "base"), width=7, height=4.6)
+                  info=("recycles", "base"), width=7, height=4.6, least_height=3.2)
 
 
 def deal(game: "Game", rng: Rng) -> State:

@@ -38,7 +38,8 @@ def layout(opts: Mapping[str, str]) -> Layout:
     piles += [PileSpec(f"f{i + 5}", "foundation", Build(-1, "same"), x=x, y=y) for i, (x, y) in enumerate(KING_SPOTS)]
     piles += [PileSpec(f"t{n}", "tableau", pick="top", sends=HOME, x=n - 1, y=5.45, fan="down")
               for n in range(1, 13)]
-    return Layout(tuple(piles), info=("round", "lost", "seed"), width=12, height=8.6, squeeze=True)
+    return Layout(tuple(piles), info=("round", "lost", "seed"), width=12, height=8.6, squeeze=True,
+                  overlap_rows=True, least_height=7.2)
 
 
 def columns(game: "Game") -> range:

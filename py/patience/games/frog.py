@@ -44,7 +44,7 @@ def layout(opts: Mapping[str, str]) -> Layout:
     ]
     piles += [PileSpec(f"t{i}", "tableau", ANY, "any", "top", HOME, 1, x=2 + i, y=1.25, fan="down")
               for i in range(1, 6)]
-    return Layout(tuple(piles), draw=1, passes=1, waste_size=1, width=8, height=5.2,
+    return Layout(tuple(piles), draw=1, passes=1, waste_size=1, width=8, height=5.2, least_height=3.4,
                   portrait=PORTRAIT, portrait_size=(6.0, 6.6))
 
 

@@ -18,7 +18,7 @@ GRID = Grid(rows=8, first=0, low=1, decks=2)
 
 def layout(opts: Mapping[str, str]) -> Layout:
     return Layout(tuple(GRID.piles()), info=("reshuffles", "seed"), width=14, height=8,
-                  squeeze=True, click_to_move=True)
+                  squeeze=True, overlap_rows=True, click_to_move=True)
 
 
 def deal(game: "Game", rng: Rng) -> State:

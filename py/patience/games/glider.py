@@ -54,7 +54,7 @@ def layout(opts: Mapping[str, str]) -> Layout:
                               x=LEFT_INNER if left else RIGHT_INNER, y=ROW_Y[(n - 1) % 5],
                               fan="left" if left else "right"))
     return Layout(tuple(piles), draw=1, passes=int(opts["redeals"]) + 1, width=RIGHT_INNER + ROOM + 1,
-                  height=6.6, fan_cap=5)
+                  height=6.6, fan_cap=5, overlap_rows=True)
 
 
 def rows(game: "Game") -> range:

@@ -48,7 +48,8 @@ def layout(opts: Mapping[str, str]) -> Layout:
         for i in range(1, 8)
     ]
     passes = None if opts["passes"] == "inf" else int(opts["passes"])
-    return Layout(tuple(piles), draw=int(opts["draw"]), passes=passes, width=7, height=4.6)
+    return Layout(tuple(piles), draw=int(opts["draw"]), passes=passes, width=7, height=4.6,
+                  least_height=3.2)
 
 
 def safe_home(rank: int, suit: int, home: Sequence[int]) -> bool:

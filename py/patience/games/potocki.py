@@ -20,7 +20,7 @@ GRID = Grid(rows=4, first=1, low=2, decks=1)
 def layout(opts: Mapping[str, str]) -> Layout:
     discard = PileSpec("discard", "discard", x=0, y=4.15, fan="right")
     return Layout(tuple(GRID.piles()) + (discard,), info=("reshuffles", "seed"), width=13, height=5.2,
-                  squeeze=True, click_to_move=True)
+                  squeeze=True, overlap_rows=True, click_to_move=True)
 
 
 def deal(game: "Game", rng: Rng) -> State:

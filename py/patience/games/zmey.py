@@ -61,7 +61,7 @@ def layout(opts: Mapping[str, str]) -> Layout:
         x, y = places[n]
         piles.append(PileSpec(f"t{n}", "tableau", None, "none", "top", PLAY, 1, x=x, y=y, fan="right"))
     return Layout(tuple(piles), info=("rounds", "redeals"), width=RIGHT_X + 1 + 7 * FAN, height=7.1,
-                  portrait=PORTRAIT, portrait_size=(6.0, 8.4), fan_cap=8)
+                  portrait=PORTRAIT, portrait_size=(6.0, 8.4), fan_cap=8, overlap_rows=True)
 
 
 # On a narrow portrait screen the ring opens up: t1..t6 in a row above the body (aces
