@@ -34,7 +34,7 @@ MONKEY_ACTIONS = size("MONKEY_ACTIONS", 14, 40)
 # before Finish plays the rest (0: the whole game through the table)
 WIN_MOVES = size("WIN_MOVES", 24, 0)
 # random late positions each solver's own search is checked on against the plain search
-ENDGAMES = size("ENDGAMES", 20, 80)
+ENDGAMES = size("ENDGAMES", 30, 80)
 # legal moves, in random positions of each game and option set, each reached through the
 # table's inputs (taps, the pointer, keys)
 REACH_MOVES = size("REACH_MOVES", 100, 600)

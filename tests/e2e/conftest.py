@@ -89,12 +89,15 @@ class Watch:
         assert not off, f"requests to other origins: {off}"
 
 
-def boot(browser, base_url: str, query: str = "?game=klondike&seed=1", **ctx):
-    """A page of a new context with the app booted.  When the renderer crashes while the
-    page boots, it is booted once more in another context: a shared page's first boot
-    has no rerun to fall back on, and every test that uses the page would fail."""
+def boot(browser, base_url: str, query: str = "?game=klondike&seed=1", init: str = "", **ctx):
+    """A page of a new context with the app booted (``init``: a script run before the
+    page's own).  When the renderer crashes while the page boots, it is booted once more
+    in another context: a shared page's first boot has no rerun to fall back on, and
+    every test that uses the page would fail."""
     for attempt in (1, 2):
         context = browser.new_context(**ctx)
+        if init:
+            context.add_init_script(init)
         page = context.new_page()
         watch = Watch(page, base_url)
         try:
@@ -107,17 +110,25 @@ def boot(browser, base_url: str, query: str = "?game=klondike&seed=1", **ctx):
             context.close()
 
 
+# The shared pages animate moves at the "fast" setting (80 ms, not 170): the tests wait
+# for every move's animation to end, hundreds of times a run.  Moves still animate, so a
+# test that acts during an animation still does; a test about the animation setting sets
+# it itself.  (Written before the page starts, unless a setting is stored already.)
+FAST_MOVES = """if (!localStorage.getItem('patience.v1.settings'))
+  localStorage.setItem('patience.v1.settings', JSON.stringify({motion: 'fast'}));"""
+
+
 class Shared:
     """A page kept for the whole session, booted again if its renderer crashed."""
 
     def __init__(self, browser, base_url: str, ctx: dict) -> None:
         self.browser, self.base_url, self.ctx = browser, base_url, ctx
-        self.page, self.watch = boot(browser, base_url, **ctx)
+        self.page, self.watch = boot(browser, base_url, init=FAST_MOVES, **ctx)
 
     def live(self):
         if self.watch.crashed:
             self.page.context.close()
-            self.page, self.watch = boot(self.browser, self.base_url, **self.ctx)
+            self.page, self.watch = boot(self.browser, self.base_url, init=FAST_MOVES, **self.ctx)
         return self.page, self.watch
 
 
