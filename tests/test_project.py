@@ -1,6 +1,8 @@
 """Project rules: the engine stays pure, every game is registered, the page config is whole."""
 
 import ast
+import os
+import re
 import tomllib
 import zipfile
 from pathlib import Path
@@ -150,3 +152,30 @@ def test_the_project_has_a_licence_and_the_readme_names_every_bundled_part():
     for name, version, _integrity, _files in build.RUNTIMES:
         short = name.rsplit("/", 1)[-1]
         assert short.lower() in table.lower() and version in table, f"{name}@{version} is not credited in the README"
+
+
+def test_the_classic_card_set_has_every_card_and_back_each_a_whole_svg():
+    """build.card_svgs splits svg-cards into one file a card: 52 faces and the lattice
+    backs, each an SVG whose every reference is drawn in the file itself (a card that
+    lost a part, a court figure or a suit, would show a hole), and the site's stylesheet
+    and service worker name every one of them (offline play)."""
+    import xml.etree.ElementTree as ET
+
+    from patience.cards import deck
+
+    source = build.VENDOR / "svg-cards" / "svg-cards.svg"
+    faces = build.card_svgs(source.read_bytes())
+    assert set(faces) == {c.face for c in deck(1)} | {f"back-{b}" for b in build.CARD_BACKS}
+    href = f"{{{build.XLINK_NS}}}href"
+    for name, data in faces.items():
+        root = ET.fromstring(data)
+        ids = {el.get("id") for el in root.iter() if el.get("id")}
+        refs = {v[1:] for el in root.iter() for k, v in el.attrib.items() if k in (href, "href") and v.startswith("#")}
+        refs |= {m for el in root.iter() for v in el.attrib.values() for m in re.findall(r"url\(#([^)]+)\)", v)}
+        assert refs and refs <= ids, (name, refs - ids)
+        assert len(data) < 120_000, name  # the card's own parts, not the whole deck's
+    site = Path(os.environ.get("PATIENCE_SITE", build.BUILD / "site"))
+    css = (site / "static" / "cards" / "classic.css").read_text()
+    worker = (site / "sw.js").read_text()
+    for name in faces:
+        assert f'url("{name}.svg")' in css and f"./static/cards/{name}.svg" in worker, name

@@ -33,9 +33,10 @@ Setting = str | bool
 Settings = dict[str, Setting]
 SETTINGS: dict[str, tuple[Setting, ...]] = {
     "lang": ("ru", "en"), "theme": ("system", "light", "dark"), "motion": ("system", "normal", "fast", "off"),
-    "large": (False, True), "left": (False, True), "auto": (False, True), "winnable": (False, True)}
+    "large": (False, True), "left": (False, True), "auto": (False, True), "winnable": (False, True),
+    "faces": ("plain", "classic"), "back": ("blue", "red", "green", "lattice", "lattice-red")}
 DEFAULT_SETTINGS: Settings = {"lang": "", "theme": "system", "motion": "system", "large": False, "left": False,
-                              "auto": False, "winnable": False}
+                              "auto": False, "winnable": False, "faces": "plain", "back": "blue"}
 
 
 def deal_of(info: saves.Peek | None) -> tuple[str, dict[str, object], int] | None:

@@ -63,6 +63,8 @@ def apply(settings: Settings) -> None:
     html = document.documentElement
     html.dataset.theme = settings["theme"]
     html.dataset.motion = settings["motion"]
+    html.dataset.faces = settings["faces"]
+    html.dataset.back = settings["back"]
     html.classList.toggle("large-print", bool(settings["large"]))
     html.classList.toggle("left-handed", bool(settings["left"]))
     for name, value in settings.items():

@@ -278,6 +278,8 @@
     html.lang = ["ru", "en"].includes(stored.lang) ? stored.lang : (browser.find((l) => l === "ru" || l === "en") || "en");
     html.dataset.theme = ["light", "dark"].includes(stored.theme) ? stored.theme : "system";
     html.dataset.motion = ["normal", "fast", "off"].includes(stored.motion) ? stored.motion : "system";
+    html.dataset.faces = stored.faces === "classic" ? "classic" : "plain";
+    html.dataset.back = ["red", "green", "lattice", "lattice-red"].includes(stored.back) ? stored.back : "blue";
     html.classList.toggle("large-print", stored.large === true);
     html.classList.toggle("left-handed", stored.left === true);
   }

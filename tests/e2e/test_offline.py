@@ -12,7 +12,7 @@ from urllib.parse import parse_qsl
 import build
 from patience import GAMES, get_game
 
-from ui import assert_dom_is, click_stock, table, visit, wait_moves
+from ui import CARD_LOOK, assert_dom_is, click_stock, table, visit, wait_moves
 
 READY = 'body[data-ready="1"]'
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
@@ -49,8 +49,13 @@ def test_offline_after_one_visit_plays_every_game(fresh):
     visit(page, base + "?game=klondike&seed=3&draw=1")
     page.wait_for_function(CONTROLLED, timeout=60_000)
     page.context.set_offline(True)
+    # the classic card set and a lattice back: their pictures come from the worker's cache too
+    page.evaluate("localStorage.setItem('patience.v1.settings', JSON.stringify({faces: 'classic', back: 'lattice'}))")
     page.reload()
     page.wait_for_selector(READY, timeout=60_000)
+    look = page.evaluate(CARD_LOOK)
+    assert look["faces"] and all(url.endswith(f"/{face}.svg") for face, url, _pip in look["faces"]), look
+    assert look["shown"] and all(look["shown"]), look
     click_stock(page)
     wait_moves(page, 1)
     every_other_game_starts(page)

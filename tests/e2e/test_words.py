@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from patience import Session, get_game
+import build
+from patience import GAMES, Session, get_game
 from patience.search import WON, solve
-from ui import open_deal, open_menu, resume_at, set_language, wait_moves
+from ui import CARD_LOOK, open_deal, open_menu, resume_at, set_language, wait_moves
+
+SHOTS = build.BUILD / "screenshots"
 
 # The caption's box, from the slot's box and the caption's computed style (a
 # pseudo-element has no box of its own to ask for), and every card box it meets.
@@ -225,3 +228,40 @@ def test_a_phone_toolbar_is_one_slim_bar_of_named_symbols_with_the_rest_behind_m
     open_deal(page, "?game=klondike&seed=3")
     assert not page.is_visible("#more") and page.is_visible("#rules") and page.inner_text("#new") == "New deal"
     assert page.inner_text("#undo").replace("\n", " ").strip() in ("↶ Undo", "↶Undo")
+
+
+
+
+
+def test_the_classic_card_set_and_the_backs_are_chosen_in_settings_and_remembered(page):
+    """⚙ → Card faces: classic puts svg-cards' picture of each card (its court figures
+    too) on the table, without our centre pip; Card backs: a lattice puts its picture on
+    every face-down card; both are remembered; plain faces and striped backs come back."""
+    open_deal(page, "?game=klondike&seed=5")
+    try:
+        open_menu(page, "settings")
+        page.select_option("#set-faces", "classic")
+        page.select_option("#set-back", "lattice-red")
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => document.documentElement.dataset.faces === 'classic'")
+        look = page.evaluate(CARD_LOOK)
+        assert len(look["faces"]) == 7 and all(url.endswith(f"/static/cards/{face}.svg") and pip == "none"
+                                               for face, url, pip in look["faces"]), look["faces"]
+        assert look["backs"] and all(b.endswith("/static/cards/back-lattice-red.svg") for b in look["backs"])
+        assert look["shown"] and all(look["shown"]), look["shown"]
+        assert look["stored"]["faces"] == "classic" and look["stored"]["back"] == "lattice-red"
+        for spec in GAMES:  # every game in the classic set: its pictures, and a screenshot to look at
+            open_deal(page, f"?game={spec.id}&seed=11", keep_saves=True)
+            look = page.evaluate(CARD_LOOK)
+            assert look["faces"] and all(url.endswith(f"/static/cards/{face}.svg") for face, url, _pip in look["faces"])
+            assert all(look["shown"]), (spec.id, look["shown"])
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"classic-{spec.id}.png"))
+    finally:
+        open_menu(page, "settings")
+        page.select_option("#set-faces", "plain")
+        page.select_option("#set-back", "blue")
+        page.keyboard.press("Escape")
+    look = page.evaluate(CARD_LOOK)
+    assert all(url == "" and pip != "none" for _face, url, pip in look["faces"]), look["faces"]
+    assert look["backs"] == [""]  # the striped back is a gradient, no picture

@@ -364,3 +364,22 @@ def play_with_policy(page, game: Game, mirror, actions: int, style: str, cdp=Non
         if game.spec.describe:
             assert page.inner_text("#phase") == game.spec.describe(game, mirror.state)
     return done
+
+
+# The cards' look on the table: each face-up card's face, its picture (the classic set,
+# else "") and whether its centre pip shows; the pictures of the face-down cards; whether
+# each picture loads and draws; the stored settings.
+CARD_LOOK = """async () => {
+  const url = el => (getComputedStyle(el).backgroundImage.match(/url\\("?([^")]+)"?\\)/) || [])[1] || '';
+  const up = [...document.querySelectorAll('#table .card[data-face="up"]')];
+  const down = [...document.querySelectorAll('#table .card[data-face="down"]')];
+  const faces = up.map(c => [c.dataset.card, url(c), getComputedStyle(c.querySelector('.pip')).display]);
+  const backs = [...new Set(down.map(url))];
+  const shown = [];  // each picture loads and draws
+  for (const src of [...new Set([...faces.map(f => f[1]), ...backs])].filter(Boolean).slice(0, 12)) {
+    const img = new Image();
+    img.src = src;
+    try { await img.decode(); shown.push(img.naturalWidth > 0); } catch { shown.push(false); }
+  }
+  return {faces, backs, shown, stored: JSON.parse(localStorage.getItem('patience.v1.settings') || '{}')};
+}"""
