@@ -275,19 +275,25 @@ def card_svgs(source: bytes) -> dict[str, bytes]:
 
 
 def write_card_faces(dest: Path) -> None:
-    """static/cards/: a file a card of svg-cards (card_svgs) and classic.css, which shows
-    them on the table when the classic faces are chosen (html[data-faces="classic"]) and
-    its backs when one of them is (html[data-back="lattice"] …)."""
+    """static/cards/: a file a card of svg-cards (card_svgs); and the rules that show them
+    on the table when the classic faces are chosen (html[data-faces="classic"]) and its
+    backs when one of them is (html[data-back="lattice"] …), added to the site's
+    static/app.css (no stylesheet more to wait for before the page shows)."""
     out = dest / "static" / "cards"
     out.mkdir(parents=True, exist_ok=True)
-    rules = ["/* made by build.py (write_card_faces) from svg-cards " + RUNTIMES[2][1] + ", LGPL-2.1 */"]
+    rules = ["", "/* the classic card set: added by build.py (write_card_faces) from svg-cards "
+             + RUNTIMES[2][1] + ", LGPL-2.1 */"]
     for name, data in card_svgs((VENDOR / "svg-cards" / "svg-cards.svg").read_bytes()).items():
         (out / f"{name}.svg").write_bytes(data)
         if name.startswith("back-"):
-            rules.append(f'html[data-back="{name[5:]}"] .card.down {{ background-image: url("{name}.svg"); }}')
+            rules.append(f'html[data-back="{name[5:]}"] .card.down {{ background-image: url("cards/{name}.svg"); }}')
         else:
-            rules.append(f'html[data-faces="classic"] .card[data-card="{name}"] {{ background-image: url("{name}.svg"); }}')
-    (out / "classic.css").write_text("\n".join(rules) + "\n")
+            rules.append(f'html[data-faces="classic"] .card[data-card="{name}"] '
+                         f'{{ background-image: url("cards/{name}.svg"); }}')
+    css = dest / "static" / "app.css"
+    text = css.read_text()
+    css.unlink()  # a hard link to the project's own (build_site): replaced, never written through
+    css.write_text(text + "\n".join(rules) + "\n")
 
 
 # --- the first paint -----------------------------------------------------------------

@@ -429,10 +429,10 @@ def test_import_replaces_the_statistics_and_can_be_undone():
 
 def test_settings_with_bad_stored_values_keep_the_good_ones():
     data = {SETTINGS_KEY: json.dumps({"theme": "purple", "large": True, "motion": "off", "bogus": 1,
-                                      "lang": "de", "left": "yes"})}
+                                      "lang": "de", "left": "yes", "faces": "ornate", "back": "lattice"})}
     settings = Tab(data).keeper.read_settings(["de-DE", "ru-RU", "en"])
     assert settings == {"lang": "ru", "theme": "system", "motion": "off", "large": True, "left": False,
-                        "auto": False, "winnable": False}
+                        "auto": False, "winnable": False, "faces": "plain", "back": "lattice"}
     for text in ("{oops", "[1, 2]", '"dark"'):
         data[SETTINGS_KEY] = text
         assert Tab(data).keeper.read_settings(["fr"])["theme"] == "system"

@@ -175,7 +175,8 @@ def test_the_classic_card_set_has_every_card_and_back_each_a_whole_svg():
         assert refs and refs <= ids, (name, refs - ids)
         assert len(data) < 120_000, name  # the card's own parts, not the whole deck's
     site = Path(os.environ.get("PATIENCE_SITE", build.BUILD / "site"))
-    css = (site / "static" / "cards" / "classic.css").read_text()
+    css = (site / "static" / "app.css").read_text()
     worker = (site / "sw.js").read_text()
     for name in faces:
-        assert f'url("{name}.svg")' in css and f"./static/cards/{name}.svg" in worker, name
+        assert f'url("cards/{name}.svg")' in css and f"./static/cards/{name}.svg" in worker, name
+    assert 'url("cards/' not in (build.ROOT / "static" / "app.css").read_text()  # the project's own untouched

@@ -68,10 +68,12 @@ def test_a_repeat_visit_paints_the_last_table_before_python(fresh):
     marks = page.evaluate(MARKS)
     assert marks["paint"] < marks["python"] < marks["ready"]
     assert page.get_attribute("#table", "data-painted") is None  # live now
-    # another deal in the address: nothing is painted from the old one
+    # another deal in the address: nothing is painted from the old one (the new deal's
+    # first paint may have come already: its slots and cards face down)
     page.goto(base + "?game=canfield&seed=4")
     page.wait_for_selector(READY, timeout=60_000)
-    assert page.evaluate("window.__before")["cards"] == []
+    before = page.evaluate("window.__before")
+    assert before["painted"] in ("", "first") and all(card.startswith("??@") for card in before["cards"]), before
 
 
 def test_a_stored_table_never_becomes_markup(fresh):
