@@ -18,7 +18,7 @@ from table import saves
 from table.i18n import MESSAGES
 from table.urlstate import to_query
 
-from ui import (assert_dom_is, click_stock, finish, message, open_deal, open_klondike_win, open_menu, set_language,
+from ui import (COVERED, assert_dom_is, click_stock, finish, message, open_deal, open_klondike_win, open_menu, set_language,
                 settle, table, wait_moves)
 
 READY = 'body[data-ready="1"]'
@@ -423,6 +423,8 @@ def test_every_game_fits_the_screen(browser, base_url, size):
             assert found["newGap"] >= 8, (spec.id, found)  # New deal is not hit by accident
             assert found["cw"] >= MIN_CARD_PX, (spec.id, found)
             assert found["bar"] <= bar_share, (spec.id, found["bar"])
+            covered = page.evaluate(COVERED, False)  # every covered card's visible part: rank and suit
+            assert covered["bad"] == [], (spec.id, covered["bad"][:6])
             widths[spec.id] = found["cw"]
         (SHOTS / f"cards-{size}.json").write_text(json.dumps(widths))
     finally:

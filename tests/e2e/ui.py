@@ -383,3 +383,61 @@ CARD_LOOK = """async () => {
   }
   return {faces, backs, shown, stored: JSON.parse(localStorage.getItem('patience.v1.settings') || '{}')};
 }"""
+
+
+# Every face-up card that other cards partly cover (the next card of its pile, or a card of
+# an overlapping column drawn over it): the part left visible (the top strip in a column,
+# the left strip in a fan to the right or under an overlapping column, the right strip in
+# a fan to the left) holds the card's rank and suit whole: the top index (the rank, its suit
+# beside it), the rank with the suit under it, or the turned corner index.  Returns what
+# does not, how many cards were looked at, and how many columns were squeezed below their
+# usual step (left to the fitting of the table to the screen).
+COVERED = """large => {
+  const SUITS = {s: '♠', h: '♥', d: '♦', c: '♣'};
+  // an index's box with its glyphs' own top and bottom (a line box is taller than its ink)
+  const ctx = document.createElement('canvas').getContext('2d');
+  const ink = el => {
+    const r = el.getBoundingClientRect(), st = getComputedStyle(el);
+    ctx.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+    const m = ctx.measureText(el.textContent);
+    const base = r.top + (r.height - m.fontBoundingBoxAscent - m.fontBoundingBoxDescent) / 2 + m.fontBoundingBoxAscent;
+    return {left: r.left, right: r.right, top: base - m.actualBoundingBoxAscent, bottom: base + m.actualBoundingBoxDescent,
+            inkLeft: r.left - m.actualBoundingBoxLeft, inkRight: r.left + m.actualBoundingBoxRight};
+  };
+  const meets = (r, b) => r.left < b.right - 0.5 && r.right > b.left + 0.5 && r.top < b.bottom - 0.5 && r.bottom > b.top + 0.5;
+  const cards = [...document.querySelectorAll('#table .card')].map(el => ({
+    el, box: el.getBoundingClientRect(), z: +getComputedStyle(el).zIndex || 0}));
+  const step = 0.27 * (large ? 1.3 : 1);
+  const bad = [];
+  let seen = 0, squeezed = 0;
+  for (const {el, box: a, z} of cards) {
+    if (el.dataset.face !== 'up') continue;
+    const over = cards.filter(o => o.el !== el && o.z > z && meets(a, o.box)).map(o => o.box);
+    if (!over.length || over.some(b => b.left <= a.left + 0.5 && b.right >= a.right - 0.5
+                                       && b.top <= a.top + 0.5 && b.bottom >= a.bottom - 0.5))
+      continue;  // nothing over it, or covered whole (a foundation, a stack): nothing of it shows
+    if (over.some(b => Math.abs(b.left - a.left) < 0.5 && b.top > a.top && b.top - a.top < step * a.height - 0.5)) {
+      squeezed++;
+      continue;
+    }
+    seen++;
+    const suit = SUITS[el.dataset.card.slice(-1)];
+    const rank = ink(el.querySelector('.rank')), under = ink(el.querySelector('.suit'));
+    const corner = el.querySelector('.corner').getBoundingClientRect();
+    const beside = getComputedStyle(el.querySelector('.rank'), '::after').content;
+    const free = boxes => boxes.every(r => over.every(b => !meets(r, b)));
+    const top = beside === `"${suit}"` && free([{...rank, right: rank.right}]);  // the rank, its suit beside it
+    // rank over suit (a canvas measures a 10 unsqueezed: its box, squeezed, is the nearer edge)
+    const left = free([{...rank, right: Math.min(rank.right, rank.inkRight)}, {...under, right: under.inkRight}]);
+    const right = free([corner]);  // the turned corner
+    if (!(top || left || right)) bad.push(`${el.dataset.card} (pile ${el.dataset.pile})`);
+  }
+  // and on every card whose face shows whole (nothing over it), the suit under the rank
+  // stays clear of the centre pip
+  for (const card of document.querySelectorAll('#table .card[data-face="up"]')) {
+    if (!card.querySelector('.pip').getClientRects().length) continue;  // no pip drawn (large print)
+    const s = ink(card.querySelector('.suit')), p = ink(card.querySelector('.pip'));
+    if (s.inkRight > p.inkLeft && s.bottom > p.top && s.top < p.bottom) bad.push(`${card.dataset.card}: suit into pip`);
+  }
+  return {seen, squeezed, bad};
+}"""
