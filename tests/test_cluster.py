@@ -135,11 +135,11 @@ def test_gather_streams_each_seed_once_and_misses_none(tmp_path):
             pass
 
     def stream():
-        yield 2, "won", 10, 0.1
+        yield 2, "won", 10, 0.1, "0"
         assert written == [2]  # written as it finished, before the next deal came
-        yield 1, "lost", 5, 0.1
-        yield 2, "unknown", 99, 0.1  # a deal run again after its worker was lost: dropped
-        yield 3, "won", 7, 0.1
+        yield 1, "lost", 5, 0.1, None
+        yield 2, "unknown", 99, 0.1, None  # a deal run again after its worker was lost: dropped
+        yield 3, "won", 7, 0.1, "1"
 
     class Err:
         def __init__(self):
@@ -156,10 +156,10 @@ def test_gather_streams_each_seed_once_and_misses_none(tmp_path):
 
     err = Err()
     results = gather(stream(), range(1, 4), Out(), Progress(3, err))  # type: ignore[arg-type]
-    assert results == [(1, "lost", 5, 0.1), (2, "won", 10, 0.1), (3, "won", 7, 0.1)]
+    assert results == [(1, "lost", 5, 0.1, None), (2, "won", 10, 0.1, "0"), (3, "won", 7, 0.1, "1")]
     assert written == [2, 1, 3]
     with pytest.raises(UsageError, match="without 1 deals"):
-        gather(iter([(1, "won", 1, 0.0)]), range(1, 3), None, None)
+        gather(iter([(1, "won", 1, 0.0, "0")]), range(1, 3), None, None)
 
 
 def test_without_distributed_the_flag_says_how_to_get_it(capsys, monkeypatch):

@@ -3,7 +3,7 @@
     deal GAME --seed N [--opt k=v …] [--json]
     solve GAME (--seed N | --position CODE) [--opt k=v …] [--budget-s T] [--budget-nodes N] [--json]
     survey GAME --seeds A-B [--opt k=v …] [--budget-s T] [--budget-nodes N] [--jobs J]
-           [--scheduler ADDRESS|local] [--deals-out FILE] [--json]
+           [--scheduler ADDRESS|local] [--deals-out FILE [--resume]] [--wins-out FILE] [--json]
 
 The solver sees every card ("all cards known") and every report says so.  Bad
 arguments give a one-line error on stderr and exit code 2.
@@ -22,6 +22,7 @@ from typing import IO, Any, Iterable, Iterator, NoReturn, Sequence
 
 from .errors import PatienceError
 from .game import Game
+from .lines import encode
 from .registry import BY_ID, get_game
 from .rng import MAX_SEED
 from .search import ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Result, solve
@@ -73,6 +74,12 @@ def parser() -> Parser:
                              "here (needs the package 'distributed')")
     survey.add_argument("--deals-out", metavar="FILE",
                         help="write each deal's result to FILE as one JSON line as it finishes")
+    survey.add_argument("--resume", action="store_true",
+                        help="go on with the survey whose --deals-out FILE exists: its deals are not run again, "
+                             "the rest are appended, and the report counts them all")
+    survey.add_argument("--wins-out", metavar="FILE",
+                        help="append each won deal's number and winning line to FILE as one JSON line "
+                             "(each move its index among the legal moves: patience.lines)")
     return top
 
 
@@ -203,15 +210,17 @@ def cmd_solve(args: argparse.Namespace) -> None:
     print(f"nodes: {result.nodes}  seconds: {result.seconds:.3f}")
 
 
-def survey_one(task: tuple[str, dict[str, str], int, int | None, float | None]) -> tuple[int, str, int, float]:
-    """Solve one deal of a survey (top level, so worker processes can run it)."""
+def survey_one(task: tuple[str, dict[str, str], int, int | None, float | None]) -> Deal:
+    """Solve one deal of a survey (top level, so worker processes can run it); a won
+    deal's winning line comes with it, checked move by move (patience.lines)."""
     game_id, options, seed, nodes, seconds = task
     game = get_game(game_id, options)
     result: Result = solve(game, game.deal(seed), nodes, seconds)
-    return seed, result.verdict, result.nodes, result.seconds
+    line = encode(game, game.deal(seed), result.moves) if result.verdict == WON else None
+    return seed, result.verdict, result.nodes, result.seconds, line
 
 
-Deal = tuple[int, str, int, float]  # seed, verdict, nodes, seconds
+Deal = tuple[int, str, int, float, "str | None"]  # seed, verdict, nodes, seconds, the winning line
 Task = tuple[str, dict[str, str], int, int | None, float | None]
 
 
@@ -246,19 +255,29 @@ class Progress:
             print(line, file=self.stream, flush=True)
 
 
-def gather(stream: Iterable[Deal], seeds: range, out: IO[str] | None, progress: Progress | None) -> list[Deal]:
+def gather(stream: Iterable[Deal], seeds: range, out: IO[str] | None, progress: Progress | None,
+           wins: IO[str] | None = None, done: dict[int, Deal] | None = None,
+           header: dict[str, Any] | None = None, written: set[int] | None = None) -> list[Deal]:
     """The deals of ``stream`` as they finish, each seed once (a second result for a seed,
     as a deal run again after its worker was lost may give, is dropped), written to ``out``
-    as JSON lines and counted in ``progress`` on the way; an error if a seed is missing."""
-    results: dict[int, Deal] = {}
+    as JSON lines (with ``header``'s fields: the game and its options) and counted in
+    ``progress`` on the way; each won deal's line to ``wins`` first (so a survey stopped
+    between the two writes runs that deal again, and it is not written twice: ``done``'s
+    deals, of an earlier run resumed, are not run again, nor ``written``'s wins written
+    again); an error if a seed is missing."""
+    results: dict[int, Deal] = dict(done or {})
+    written = set(written or ())
     for deal in stream:
-        seed, verdict, nodes, seconds = deal
+        seed, verdict, nodes, seconds, line = deal
         if seed in results or seed not in seeds:
             continue
         results[seed] = deal
+        if wins is not None and line is not None and seed not in written:
+            wins.write(json.dumps({"seed": seed, "line": line}) + "\n")
+            wins.flush()
         if out is not None:
             out.write(json.dumps({"seed": seed, "verdict": verdict, "nodes": nodes,
-                                  "seconds": round(seconds, 3)}) + "\n")
+                                  "seconds": round(seconds, 3), **(header or {})}) + "\n")
             out.flush()
         if progress is not None:
             progress.add(verdict)
@@ -266,6 +285,54 @@ def gather(stream: Iterable[Deal], seeds: range, out: IO[str] | None, progress: 
         missing = [s for s in seeds if s not in results]
         raise UsageError(f"the survey ended without {len(missing)} deals (first {missing[0]})")
     return sorted(results.values())
+
+
+def read_lines(path: str, flag: str) -> list[dict[str, Any]]:
+    """The JSON lines of a survey's file, to resume it; a last line cut short (the survey
+    was stopped while writing it) is dropped from the file, so the rest append cleanly."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        return []
+    except OSError as e:
+        raise UsageError(f"{flag} {path}: {e.strerror or e}") from e
+    whole, _, cut = data.rpartition(b"\n")
+    if cut:
+        with open(path, "r+b") as f:
+            f.truncate(len(whole) + 1 if whole else 0)
+    records = []
+    for number, text in enumerate(whole.decode("utf-8", "replace").splitlines(), 1):
+        try:
+            record = json.loads(text)
+        except ValueError:
+            record = None
+        if not isinstance(record, dict) or not isinstance(record.get("seed"), int):
+            raise UsageError(f"{flag} {path}: line {number} is not a survey's deal")
+        records.append(record)
+    return records
+
+
+def resumed(args: argparse.Namespace, game: Game, seeds: range) -> tuple[dict[int, Deal], set[int]]:
+    """The deals of ``seeds`` that the survey's files hold already (``--resume``), with
+    their winning lines, and the seeds of the wins written; an error if they are another
+    game's or other options'."""
+    done: dict[int, Deal] = {}
+    written: set[int] = set()
+    for record in read_lines(args.deals_out, "--deals-out"):
+        if (record.get("game"), record.get("options")) != (game.id, game.options):
+            raise UsageError(f"--resume: {args.deals_out} holds deals of {record.get('game')} "
+                             f"{record.get('options')}, not of {describe(game)}")
+        if record["seed"] in seeds and record.get("verdict") in (WON, LOST, UNKNOWN):
+            done[record["seed"]] = (record["seed"], record["verdict"], int(record.get("nodes", 0)),
+                                    float(record.get("seconds", 0.0)), None)
+    if args.wins_out:
+        for record in read_lines(args.wins_out, "--wins-out"):
+            written.add(record["seed"])
+            deal = done.get(record["seed"])
+            if deal is not None and isinstance(record.get("line"), str):
+                done[deal[0]] = (*deal[:4], record["line"])
+    return done, written
 
 
 def deals_of(stack: ExitStack, args: argparse.Namespace, tasks: list[Task], jobs: int) -> Iterator[Deal]:
@@ -302,21 +369,31 @@ def cmd_survey(args: argparse.Namespace) -> None:
     if args.jobs and args.scheduler not in (None, "local"):
         raise UsageError("--jobs is for this machine: a cluster's workers are started with the cluster")
     jobs = args.jobs or os.cpu_count() or 1
-    tasks: list[Task] = [(game.id, dict(game.options), seed, nodes, seconds) for seed in seeds]
+    if args.resume and not args.deals_out:
+        raise UsageError("--resume goes on with the survey of --deals-out FILE: name the file")
+    done, written = resumed(args, game, seeds) if args.resume else ({}, set())
+    tasks: list[Task] = [(game.id, dict(game.options), seed, nodes, seconds) for seed in seeds if seed not in done]
+    if done:
+        print(f"survey: {len(done)} of {len(seeds)} deals done already ({args.deals_out})", file=sys.stderr)
     started = time.perf_counter()
     with ExitStack() as stack:
-        out = None
-        if args.deals_out:
-            try:
-                out = stack.enter_context(open(args.deals_out, "w", encoding="utf-8"))
-            except OSError as e:
-                raise UsageError(f"--deals-out {args.deals_out}: {e.strerror or e}") from e
-        results = gather(deals_of(stack, args, tasks, jobs), seeds, out, Progress(len(tasks)))
+        out = wins = None
+        mode = "a" if args.resume else "w"
+        for flag, path in (("--deals-out", args.deals_out), ("--wins-out", args.wins_out)):
+            if path:
+                try:
+                    opened = stack.enter_context(open(path, mode, encoding="utf-8"))
+                except OSError as e:
+                    raise UsageError(f"{flag} {path}: {e.strerror or e}") from e
+                out, wins = (opened, wins) if flag == "--deals-out" else (out, opened)
+        stream = deals_of(stack, args, tasks, jobs) if tasks else iter(())
+        results = gather(stream, seeds, out, Progress(len(tasks)), wins, done,
+                         {"game": game.id, "options": game.options}, written)
     if args.scheduler is not None:
         jobs = args.jobs  # the cluster's workers when the survey started
     wall = time.perf_counter() - started
     count = {WON: 0, LOST: 0, UNKNOWN: 0}
-    for _, verdict, _, _ in results:
+    for _, verdict, _, _, _ in results:
         count[verdict] += 1
     n = len(results)
     times = [r[3] for r in results]

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""The winnable-deal lists' surveys (py/patience/winnable.py names the lists).
+
+    python3 tools/winnable.py survey KEY [KEY …] --seeds A-B [--budget-s 2] [--jobs 2]
+    python3 tools/winnable.py status
+
+``survey`` runs the command line's survey of each list's game and options over the seeds,
+resuming what ``data/winnable/KEY.deals.jsonl`` holds already and appending each won
+deal's line to ``KEY.wins.jsonl``: it can be stopped at any point and run again, in this
+sitting or the next, without losing or doubling a deal.  ``status`` prints, for each
+list, the deals surveyed, won, lost and unknown, and the listed wins.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "data" / "winnable"
+sys.path.insert(0, str(ROOT / "py"))
+
+from patience.winnable import BY_KEY, LISTS  # noqa: E402
+
+
+def files(key: str) -> tuple[Path, Path]:
+    return DATA / f"{key}.deals.jsonl", DATA / f"{key}.wins.jsonl"
+
+
+def records(path: Path) -> list[dict]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.endswith("}")]
+
+
+def survey(keys: list[str], seeds: str, budget: float, jobs: int) -> int:
+    DATA.mkdir(parents=True, exist_ok=True)
+    for key in keys:
+        entry = BY_KEY[key]
+        deals, wins = files(key)
+        opts = [x for name, value in entry.options.items() for x in ("--opt", f"{name}={value}")]
+        command = [sys.executable, "-m", "patience", "survey", entry.game, *opts, "--seeds", seeds,
+                   "--budget-s", str(budget), "--jobs", str(jobs), "--deals-out", str(deals),
+                   "--wins-out", str(wins), "--resume"]
+        print(f"== {key}: {' '.join(command[3:])}", flush=True)
+        done = subprocess.run(command, cwd=ROOT / "py", check=False)
+        if done.returncode:
+            return done.returncode
+    return 0
+
+
+def status() -> None:
+    print(f"{'list':<20} {'deals':>6} {'won':>6} {'lost':>6} {'unknown':>7}  {'seeds':<12} listed")
+    for entry in LISTS:
+        deals, wins = files(entry.key)
+        found = records(deals)
+        count = {v: sum(1 for r in found if r["verdict"] == v) for v in ("won", "lost", "unknown")}
+        seeds = [r["seed"] for r in found]
+        span = f"{min(seeds)}-{max(seeds)}" if seeds else "-"
+        print(f"{entry.key:<20} {len(found):>6} {count['won']:>6} {count['lost']:>6} {count['unknown']:>7}  "
+              f"{span:<12} {len(records(wins))}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("survey")
+    run.add_argument("keys", nargs="+", choices=sorted(BY_KEY))
+    run.add_argument("--seeds", required=True)
+    run.add_argument("--budget-s", type=float, default=2.0)
+    run.add_argument("--jobs", type=int, default=2)
+    sub.add_parser("status")
+    args = ap.parse_args()
+    if args.command == "status":
+        status()
+        return 0
+    return survey(args.keys, args.seeds, args.budget_s, args.jobs)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
