@@ -1,0 +1,142 @@
+"""Surveys that keep their wins and resume (``survey --wins-out``, ``--resume``), and the
+compact winning lines they keep (patience.lines)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from patience import get_game
+from patience.moves import MOVE, Move
+from patience.cli import main
+from patience.errors import IllegalMoveError, InvalidMoveError
+from patience.lines import decode, encode, replay
+from patience.search import WON, solve
+
+ROOT = Path(__file__).resolve().parent.parent
+# a node budget decides each verdict, so a deal gives the same result in any run
+BUDGET = ["--budget-nodes", "6000", "--budget-s", "120"]
+SEEDS = "1-30"
+
+
+def survey(capsys, deals: Path, wins: Path, *extra: str) -> dict:
+    code = main(["survey", "canfield", "--seeds", SEEDS, *BUDGET, "--json", "--deals-out", str(deals),
+                 "--wins-out", str(wins), *extra])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return json.loads(out)
+
+
+def by_seed(path: Path) -> list[tuple]:
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    return sorted((r["seed"], r["verdict"], r["nodes"]) for r in rows)
+
+
+def wins_of(path: Path) -> list[tuple[int, str]]:
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    return sorted((r["seed"], r["line"]) for r in rows)
+
+
+def test_a_survey_killed_mid_run_and_resumed_gives_what_one_run_gives(capsys, tmp_path):
+    whole = survey(capsys, tmp_path / "whole.jsonl", tmp_path / "whole-wins.jsonl", "--jobs", "1")
+    deals, wins = tmp_path / "deals.jsonl", tmp_path / "wins.jsonl"
+    argv = [sys.executable, "-m", "patience", "survey", "canfield", "--seeds", SEEDS, *BUDGET, "--jobs", "2",
+            "--deals-out", str(deals), "--wins-out", str(wins)]
+    run = subprocess.Popen(argv, cwd=ROOT / "py", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           env={**os.environ, "PYTHONPATH": str(ROOT / "py")}, start_new_session=True)
+    try:
+        while not (deals.exists() and deals.read_text().count("\n") >= 3):  # a few deals finished
+            assert run.poll() is None, "the survey ended before it could be stopped"
+            time.sleep(0.005)
+    finally:
+        os.killpg(run.pid, signal.SIGKILL)  # the survey and its worker processes, mid-run
+        run.wait()
+    first = by_seed(deals)
+    assert 3 <= len(first) < 30
+    resumed = survey(capsys, deals, wins, "--jobs", "2", "--resume")
+    assert by_seed(deals) == by_seed(tmp_path / "whole.jsonl")  # each deal once, none lost
+    assert wins_of(wins) == wins_of(tmp_path / "whole-wins.jsonl")
+    for key in ("deals", "won", "lost", "unknown", "winnable", "wilson95"):
+        assert resumed[key] == whole[key], key
+    assert {d[1] for d in by_seed(deals)} == {"won", "lost", "unknown"}
+
+
+def test_resume_drops_a_line_cut_short_and_writes_no_win_twice(capsys, tmp_path):
+    whole = survey(capsys, tmp_path / "whole.jsonl", tmp_path / "whole-wins.jsonl", "--jobs", "1")
+    lines = (tmp_path / "whole.jsonl").read_text().splitlines(keepends=True)
+    win_lines = (tmp_path / "whole-wins.jsonl").read_text().splitlines(keepends=True)
+    won_seed = json.loads(win_lines[2])["seed"]
+    # stopped after the third win was written and before its deal was: that deal runs again
+    kept = [line for line in lines if json.loads(line)["seed"] < won_seed][:-1]
+    deals, wins = tmp_path / "deals.jsonl", tmp_path / "wins.jsonl"
+    deals.write_text("".join(kept) + lines[-1][:25])  # and a line cut short
+    wins.write_text("".join(win_lines[:3]))
+    resumed = survey(capsys, deals, wins, "--jobs", "1", "--resume")
+    assert by_seed(deals) == by_seed(tmp_path / "whole.jsonl")
+    assert wins_of(wins) == wins_of(tmp_path / "whole-wins.jsonl")
+    assert resumed["won"] == whole["won"]
+    # a finished survey resumed runs nothing and reports the same
+    again = survey(capsys, deals, wins, "--jobs", "1", "--resume")
+    assert again["won"] == whole["won"] and by_seed(deals) == by_seed(tmp_path / "whole.jsonl")
+
+
+def test_resume_refuses_another_games_file_and_needs_deals_out(capsys, tmp_path):
+    deals = tmp_path / "deals.jsonl"
+    assert main(["survey", "bride", "--seeds", "1-2", "--jobs", "1", "--deals-out", str(deals)]) == 0
+    capsys.readouterr()
+    code = main(["survey", "canfield", "--seeds", "1-2", "--jobs", "1", "--deals-out", str(deals), "--resume"])
+    _, err = capsys.readouterr()
+    assert code == 2 and "holds deals of bride" in err
+    code = main(["survey", "bride", "--seeds", "1-2", "--jobs", "1", "--opt", "auto_remove=on",
+                 "--deals-out", str(deals), "--resume"])
+    assert code == 2 and "holds deals of bride" in capsys.readouterr().err
+    assert main(["survey", "bride", "--seeds", "1-2", "--resume"]) == 2
+    assert "--deals-out" in capsys.readouterr().err
+    deals.write_text("not json\n")
+    assert main(["survey", "bride", "--seeds", "1-2", "--deals-out", str(deals), "--resume"]) == 2
+    assert "line 1 is not a survey's deal" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game_id,seed", [("klondike", 1), ("gaps8", 2), ("zmey", 1), ("bride", 1)])
+def test_a_line_round_trips_and_replays_to_the_win(game_id, seed):
+    game = get_game(game_id)
+    result = solve(game, game.deal(seed), None, 10)
+    assert result.verdict == WON
+    text = encode(game, game.deal(seed), result.moves)
+    assert len(text) == len(result.moves)
+    assert decode(game, game.deal(seed), text) == list(result.moves)
+    assert game.is_won(replay(game, game.deal(seed), text))
+    assert not game.is_won(replay(game, game.deal(seed), text[:-1]))
+
+
+def test_a_line_that_does_not_fit_the_deal_is_refused():
+    game = get_game("klondike")
+    result = solve(game, game.deal(1), None, 10)
+    text = encode(game, game.deal(1), result.moves)
+    with pytest.raises(InvalidMoveError):  # another deal: some index names no legal move
+        for seed in range(2, 40):
+            replay(game, game.deal(seed), text)
+    with pytest.raises(InvalidMoveError, match="not a move index"):
+        decode(game, game.deal(1), "0!")
+    with pytest.raises(InvalidMoveError, match="cut short"):
+        decode(game, game.deal(1), "Z1")
+    with pytest.raises(IllegalMoveError):  # a move that is not legal cannot be written
+        encode(game, game.deal(1), [Move(MOVE, 0, 0, 1)])
+
+
+def test_indices_past_the_sixty_first_take_three_characters():
+    from patience.lines import BASE, VALUE, _index_text
+
+    for i in (0, 60, 61, 62, 200, BASE * BASE - 1):
+        text = _index_text(i)
+        assert len(text) == (1 if i < 61 else 3)
+        assert (VALUE[text[0]] if len(text) == 1 else VALUE[text[1]] * BASE + VALUE[text[2]]) == i
+    with pytest.raises(ValueError):
+        _index_text(BASE * BASE)
