@@ -12,6 +12,7 @@ through the two counts it sets.
     PATIENCE_ENDGAMES=N        late positions of each solver agreement test (tests/test_solver.py)
     PATIENCE_REACH_MOVES=N     legal moves (in random positions) of each game and option set,
                                each reached through the table's inputs (tests/test_reachable.py)
+    PATIENCE_LIST_REPLAYS=N    winning lines of each winnable-deal list replayed (tests/test_winnable.py; 0: all)
     PATIENCE_LONG_TASK_MS=N    the longest main-thread task allowed while the solver works
                                (tests/e2e/test_assist.py)
 """
@@ -38,6 +39,8 @@ ENDGAMES = size("ENDGAMES", 30, 80)
 # legal moves, in random positions of each game and option set, each reached through the
 # table's inputs (taps, the pointer, keys)
 REACH_MOVES = size("REACH_MOVES", 100, 600)
+# winning lines of each winnable-deal list replayed through the checked play (0: all)
+LIST_REPLAYS = size("LIST_REPLAYS", 20, 0)
 # the longest main-thread task (ms) allowed while the solver works: the page's own goal,
 # under a long task (50 ms), in the long run (on a quiet machine); in the default run a
 # bound that a machine busy with other work stays under, which a search that is not

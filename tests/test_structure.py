@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent / "py"
 PACKAGES = ("patience", "table")
 BROWSER_MODULES = {"js", "pyodide", "pyscript"}
 # the table's modules that run under CPython as they are (tested there): no DOM
-PURE = {"table.interaction", "table.geometry", "table.urlstate", "table.i18n", "table.saves", "table.stats",
+PURE = {"table.interaction", "table.listed", "table.geometry", "table.urlstate", "table.i18n", "table.saves", "table.stats",
         "table.keeper", "table.storage", "table.ports", "table.messages", "table.pace"}
 
 

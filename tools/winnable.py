@@ -3,12 +3,18 @@
 
     python3 tools/winnable.py survey KEY [KEY …] --seeds A-B [--budget-s 2] [--jobs 2]
     python3 tools/winnable.py status
+    python3 tools/winnable.py publish [--only KEY …]
 
 ``survey`` runs the command line's survey of each list's game and options over the seeds,
 resuming what ``data/winnable/KEY.deals.jsonl`` holds already and appending each won
 deal's line to ``KEY.wins.jsonl``: it can be stopped at any point and run again, in this
 sitting or the next, without losing or doubling a deal.  ``status`` prints, for each
-list, the deals surveyed, won, lost and unknown, and the listed wins.
+list, the deals surveyed, won, lost and unknown, and the listed wins.  ``publish`` writes
+what the site ships, py/patience/winnable_deals.py: for each list, how far its surveys
+reached without a gap (deals 1..N) and the won deals among them, each with its winning
+line in ``KEY.wins.jsonl`` (tests/test_winnable.py holds the two together); ``--only``
+publishes just those lists (the others' surveys still running) and leaves the rest as
+they were published.
 """
 
 from __future__ import annotations
@@ -23,7 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data" / "winnable"
 sys.path.insert(0, str(ROOT / "py"))
 
-from patience.winnable import BY_KEY, LISTS  # noqa: E402
+from patience.winnable import BY_KEY, LISTS, pack  # noqa: E402
+
+PUBLISHED = ROOT / "py" / "patience" / "winnable_deals.py"
 
 
 def files(key: str) -> tuple[Path, Path]:
@@ -64,6 +72,41 @@ def status() -> None:
               f"{span:<12} {len(records(wins))}")
 
 
+def published(only: list[str] | None = None) -> dict[str, tuple[int, str]]:
+    """Each list's surveyed span 1..N (no gap) and its won deals there that have a line
+    (``only``: of those lists; the others as published before)."""
+    out = {}
+    if only:
+        from patience.winnable_deals import DEALS
+
+        out = {key: value for key, value in DEALS.items() if key not in only}
+    for entry in LISTS:
+        if only and entry.key not in only:
+            continue
+        deals, wins = files(entry.key)
+        seeds = {r["seed"] for r in records(deals)}
+        span = 0
+        while span + 1 in seeds:
+            span += 1
+        lines = {r["seed"] for r in records(wins)}
+        won = sorted(r["seed"] for r in records(deals) if r["verdict"] == "won" and r["seed"] <= span
+                     and r["seed"] in lines)
+        if span:
+            out[entry.key] = (span, pack(span, won))
+    return {entry.key: out[entry.key] for entry in LISTS if entry.key in out}
+
+
+def publish(only: list[str] | None = None) -> None:
+    rows = "".join(f"    {key!r}: ({span}, {text!r}),\n" for key, (span, text) in published(only).items())
+    PUBLISHED.write_text(
+        '"""The winnable-deal lists as the site ships them: written by ``python3 tools/winnable.py\n'
+        'publish`` from data/winnable/ (do not edit).  For each list (patience.winnable.LISTS): the\n'
+        'deals its surveys reached, 1..N, and the won ones among them as a bitmap in Base64\n'
+        '(patience.winnable.unpack)."""\n\n'
+        f"DEALS: dict[str, tuple[int, str]] = {{\n{rows}}}\n")
+    print(f"wrote {PUBLISHED.relative_to(ROOT)}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="command", required=True)
@@ -73,9 +116,14 @@ def main() -> int:
     run.add_argument("--budget-s", type=float, default=2.0)
     run.add_argument("--jobs", type=int, default=2)
     sub.add_parser("status")
+    out = sub.add_parser("publish")
+    out.add_argument("--only", nargs="+", choices=sorted(BY_KEY))
     args = ap.parse_args()
     if args.command == "status":
         status()
+        return 0
+    if args.command == "publish":
+        publish(args.only)
         return 0
     return survey(args.keys, args.seeds, args.budget_s, args.jobs)
 

@@ -11,9 +11,11 @@ list that drifts from its game's rules fails a test.
 
 from __future__ import annotations
 
+import base64
 from typing import Mapping, NamedTuple
 
 from .game import Game
+from .rng import Rng
 
 
 class WinnableList(NamedTuple):
@@ -21,6 +23,7 @@ class WinnableList(NamedTuple):
     game: str
     options: Mapping[str, str]  # as resolved: every option named
     title: str  # what the list is, for the docs
+    searchable: bool = True  # False: without a list the page's search seldom proves a deal winnable
 
 
 LISTS = (
@@ -34,13 +37,15 @@ LISTS = (
     WinnableList("zmey", "zmey", {"side_limit": "row"}, "«Змей» (defaults)"),
     WinnableList("gaps8", "gaps8", {"reshuffles": "0"}, "«Восемь тузов» (defaults)"),
     WinnableList("potocki", "potocki", {"reshuffles": "2"}, "Пасьянс Потоцкого (defaults)"),
-    WinnableList("frog", "frog", {"foundation": "suit", "reserve_to_piles": "on"}, "Frog (defaults: in suit)"),
+    WinnableList("frog", "frog", {"foundation": "suit", "reserve_to_piles": "on"}, "Frog (defaults: in suit)",
+                 searchable=False),  # issue 39: its search decides almost no deal in 2 s
     WinnableList("frog-any", "frog", {"foundation": "any", "reserve_to_piles": "on"}, "Frog, regardless of suit"),
     WinnableList("cross", "cross", {"rounds": "3"}, "«Исчезнувший крест» (defaults)"),
     WinnableList("glider", "glider", {"cross_only": "off", "redeals": "3"}, "«Дельтаплан» (defaults)"),
     WinnableList("bride", "bride", {"auto_remove": "off"}, "Bride and Groom (defaults)"),
 )
 BY_KEY = {entry.key: entry for entry in LISTS}
+DAILY_POOL = 500  # the deal of the day is drawn from a list's first deals (so it stays put as a list grows)
 
 
 def list_for(game: Game) -> WinnableList | None:
@@ -49,3 +54,68 @@ def list_for(game: Game) -> WinnableList | None:
         if entry.game == game.id and dict(entry.options) == dict(game.options):
             return entry
     return None
+
+
+def daily_list(game_id: str) -> WinnableList | None:
+    """The list a game's deal of the day comes from: its first list that holds deals."""
+    return next((e for e in LISTS if e.game == game_id and deals(e)), None)
+
+
+def pack(surveyed: int, won: list[int]) -> str:
+    """The won deals among 1..surveyed as a bitmap (bit k-1 of the bytes: deal k), in
+    Base64: what the site ships, a few hundred bytes a list."""
+    bits = bytearray((surveyed + 7) // 8)
+    for seed in won:
+        if not 1 <= seed <= surveyed:
+            raise ValueError(f"deal {seed} is not among 1..{surveyed}")
+        bits[(seed - 1) // 8] |= 1 << ((seed - 1) % 8)
+    return base64.b64encode(bytes(bits)).decode("ascii")
+
+
+def unpack(text: str) -> tuple[int, ...]:
+    bits = base64.b64decode(text)
+    return tuple(8 * i + b + 1 for i, byte in enumerate(bits) for b in range(8) if byte >> b & 1)
+
+
+_DEALS: dict[str, tuple[int, ...]] = {}
+
+
+def deals(entry: WinnableList) -> tuple[int, ...]:
+    """The deal numbers of a list, proven winnable, in order (none for a list not yet
+    surveyed, or whose surveys won no deal)."""
+    if entry.key not in _DEALS:
+        from .winnable_deals import DEALS
+
+        _DEALS[entry.key] = unpack(DEALS[entry.key][1]) if entry.key in DEALS else ()
+    return _DEALS[entry.key]
+
+
+def surveyed(entry: WinnableList) -> int:
+    """How many deals (1..this) the list's surveys have decided or tried."""
+    from .winnable_deals import DEALS
+
+    return DEALS[entry.key][0] if entry.key in DEALS else 0
+
+
+def pick(entry: WinnableList, played: set[int] | frozenset[int], rand: float) -> int | None:
+    """A listed deal the player has not played (``rand`` in [0, 1) chooses among them);
+    once every one is played, any listed deal; None when the list is empty."""
+    listed = deals(entry)
+    fresh = [d for d in listed if d not in played] or list(listed)
+    return fresh[min(len(fresh) - 1, int(rand * len(fresh)))] if fresh else None
+
+
+def daily_deal(entry: WinnableList, day: int) -> int | None:
+    """The deal of the day ``day`` (days since 1 January of year 1, as ``date.toordinal``):
+    the same for every player, from the date alone.  The list's first DAILY_POOL deals in
+    an order drawn afresh each round of that many days, so no deal comes twice in a round
+    and two days in a row never share one."""
+    pool = list(deals(entry)[:DAILY_POOL])
+    if not pool:
+        return None
+    rounds, at = divmod(day, len(pool))
+    order = Rng(rounds, "daily " + entry.key).shuffled(pool)
+    # the round's first day follows the last round's last one: never the same deal
+    if len(pool) > 2 and order[0] == Rng(rounds - 1, "daily " + entry.key).shuffled(pool)[-1]:
+        order[0], order[1] = order[1], order[0]
+    return order[at]

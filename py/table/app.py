@@ -31,7 +31,7 @@ from .assist import Assistant
 from .dialogs import Dialogs, MessageBar, announce
 from .i18n import t
 from .interaction import Interaction, describe, refusal, standstill_words
-from .deals import Deals
+from .deals import Deals, local_day
 from .keeper import Keeper, Settings
 from .pointer import Pointer, focused
 from .ports import Words
@@ -57,7 +57,7 @@ class App:
         self.frame_pending = False
         self.deals = Deals(self)  # the deal on the table; also the keeper's listener
         self.keeper = Keeper(Storage(LocalStorage(lambda: window.localStorage), self.storage_failed), self.deals,
-                             now_s=lambda: int(float(window.Date.now()) // 1000))
+                             now_s=lambda: int(float(window.Date.now()) // 1000), today=local_day)
         self.told_at: object = None  # the position whose status was last told (see refresh)
         self.settings: Settings = {}
         self.dialogs = Dialogs(self.root)
@@ -102,7 +102,7 @@ class App:
             "message-action": self.bar.clicked, "rules": self.show_help, "help-close": lambda: self.dialogs.close("help"),
             "stats-open": self.stats_view.show, "hint": self.assist.ask_hint, "demo": self.assist.toggle_demo,
             "finish": self.assist.finish, "stats-close": self.stats_view.close, "stats-export": self.stats_view.export,
-            "stats-undo-import": self.stats_view.undo_import}
+            "stats-undo-import": self.stats_view.undo_import, "daily": self.deals.deal_of_the_day}
         for name, action in clicks.items():
             self.on(document.getElementById(name), "click", on_any(action))
         self.on(self.root, "pointerdown", self.pointer.down)

@@ -12,6 +12,7 @@ pyodide ``JsProxy`` objects, opaque to the type checker.
 
 from __future__ import annotations
 
+import datetime
 import random
 from typing import Callable, Protocol
 
@@ -21,11 +22,12 @@ from pyscript import document, window
 from patience.game import Game
 from patience.registry import get_game
 from patience.session import Session
+from patience.winnable import daily_deal, daily_list, deals, list_for, pick
 
 from . import toolbar
 from .assist import Assistant
 from .dialogs import MessageBar, words
-from .i18n import game_name, t
+from .i18n import game_name, say_date, t
 from .interaction import Interaction
 from .keeper import Keeper, Settings
 from .pointer import Pointer
@@ -33,6 +35,13 @@ from .ports import Words
 from .updates import Updates
 from .urlstate import MAX_SEED, Request, painted_seed, to_query
 from .view import View
+
+
+def local_day() -> datetime.date:
+    """The player's calendar day, from the browser's clock and time zone (the deal of the
+    day changes at the player's midnight)."""
+    now = window.Date.new()
+    return datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
 
 
 def fresh_seed() -> int:
@@ -165,24 +174,65 @@ class Deals:
         game = self.app.session.game
         if self.app.settings.get("winnable"):
             self.app.close_win()  # (from the win dialog) its search's progress and cancel must show
-            self.app.assist.find_winnable(game, fresh_seed, lambda seed: self.load(game, seed, "push"))
+            self.winnable_deal(game)
         else:
             self.load(game, fresh_seed(), "push")
 
+    def winnable_deal(self, game: Game, named: bool = False) -> bool:
+        """Under *only winnable*: a listed deal the player has not played, at once, where
+        the game and options have a list (patience.winnable); where the list is empty and
+        a search would seldom succeed (Frog in suit), a deal not checked, and the player
+        told so; else the search in the page, deal after deal (False: it is at work, and
+        deals the one it finds)."""
+        entry = list_for(game)
+        if entry is not None and deals(entry):
+            seed = pick(entry, self.app.keeper.played_listed(entry), random.random())
+            assert seed is not None
+            self.load(game, seed, "push")
+        elif entry is not None and not entry.searchable:
+            self.load(game, fresh_seed(), "push")
+            self.app.message(lambda: t("winnable.unchecked", game=game_name(game.spec)), "warning")
+        else:
+            self.app.assist.find_winnable(game, fresh_seed, lambda seed: self.load(game, seed, "push"), named=named)
+            return False
+        return True
+
     def switch_game(self, game_id: str) -> None:
         """Another game from the menu: its saved game, else a new deal (a winnable one,
-        under "winnable deals only": the table keeps its game until one is found)."""
+        under "winnable deals only": a searched one keeps the table's game until found)."""
         saved = self.app.keeper.read_save(game_id)
         if saved is not None:
             self.load(saved.game, saved.seed, "push", saved)
         elif self.app.settings.get("winnable") and self.app.session is not None:
-            game = get_game(game_id)
-            document.getElementById("game").value = self.app.session.game.id  # what the table shows
-            self.app.assist.find_winnable(game, fresh_seed, lambda seed: self.load(game, seed, "push"), named=True)
-            return
+            current = self.app.session.game.id
+            if not self.winnable_deal(get_game(game_id), named=True):
+                document.getElementById("game").value = current  # what the table shows, while it searches
+                return
+            if self.app.bar.kind() == "warning":
+                return  # (a deal not checked: said so)
         else:
             self.load(get_game(game_id), fresh_seed(), "push")
         self.show_notes([])
+
+    def deal_of_the_day(self) -> None:
+        """Today's deal of the game on the table: from its first list, by the date alone
+        (patience.winnable.daily_deal); the game as it was left when it was begun
+        already (its save, or a game kept for later)."""
+        assert self.app.session is not None
+        game_id = self.app.session.game.id
+        entry = daily_list(game_id)
+        if entry is None:
+            spec = self.app.session.game.spec
+            self.app.message(lambda: t("daily.none", game=game_name(spec)), "warning")
+            return
+        today = self.app.keeper.today()
+        seed = daily_deal(entry, today.toordinal())
+        assert seed is not None
+        game = get_game(entry.game, entry.options)
+        self.open(Request(game, seed), "push")
+        if self.app.keeper.resumable is None:  # (not over an offer to resume another deal)
+            self.app.message(lambda: t("daily.opened", date=say_date(today), game=game_name(game.spec), seed=seed),
+                             "info")
 
     def set_option(self, name: str, value: str) -> None:
         """A changed option plays the same deal number under the new rules."""

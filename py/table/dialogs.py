@@ -14,10 +14,11 @@ from pyscript import document
 
 from patience.session import Session
 from patience.spec import GameSpec
+from patience.winnable import LISTS, deals, surveyed
 
 from .i18n import game_name, t
 from .ports import Words
-from .settings import option_label, rules_of, value_label
+from .settings import option_label, options_words, rules_of, value_label
 
 DIALOGS = ("win", "help", "stats")  # the modal ones, in the order a key looks for them
 
@@ -130,6 +131,26 @@ class Dialogs:
                 listing.appendChild(term)
                 listing.appendChild(text)
             body.appendChild(listing)
+        lists = [entry for entry in LISTS if entry.game == spec.id]
+        if lists:
+            heading = document.createElement("h3")
+            heading.textContent = t("help.lists")
+            heading.dataset.lists = "true"
+            body.appendChild(heading)
+            listing = document.createElement("ul")
+            for entry in lists:
+                item = document.createElement("li")
+                named = options_words(spec, entry.options)
+                count = len(deals(entry))
+                item.textContent = t("help.list", options=named, n=count, last=surveyed(entry)) if count \
+                    else t("help.list_none", options=named)
+                item.dataset.list = entry.key
+                item.dataset.deals = str(count)
+                listing.appendChild(item)
+            body.appendChild(listing)
+            note = document.createElement("p")
+            note.textContent = t("help.lists.text")
+            body.appendChild(note)
         help_section(body, t("help.keys"), t("help.keys.text"))
         help_section(body, t("stats.help"), t("stats.help.text"))
         help_section(body, t("help.source"), help_.source)

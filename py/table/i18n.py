@@ -9,6 +9,7 @@ live in that game's declaration and are looked up here through the registry.
 
 from __future__ import annotations
 
+import datetime
 import re
 
 from patience.registry import GAMES
@@ -92,6 +93,19 @@ RANK_NAMES_ACCUSATIVE = {  # a card as the object of a verb: «снять тро
     "ru": ("туза", "двойку", "тройку", "четвёрку", "пятёрку", "шестёрку", "семёрку", "восьмёрку", "девятку",
            "десятку", "валета", "даму", "короля"),
 }
+MONTH_NAMES = {  # a day of the month: "5 December 2026", «5 декабря 2026»
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December"),
+    "ru": ("января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября",
+           "ноября", "декабря"),
+}
+
+
+def say_date(day: datetime.date, lang: str | None = None) -> str:
+    """A calendar day in words: "5 December 2026", «5 декабря 2026»."""
+    return f"{day.day} {MONTH_NAMES[lang or _current][day.month - 1]} {day.year}"
+
+
 SUIT_NAMES = {  # in the order of patience.cards: spades, hearts, diamonds, clubs
     "en": ("spades", "hearts", "diamonds", "clubs"),
     "ru": ("пик", "червей", "бубён", "треф"),

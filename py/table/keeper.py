@@ -13,15 +13,18 @@ through ``Events``.
 
 from __future__ import annotations
 
+import datetime
 import json
 import time
 from typing import Callable, Protocol
 
 from patience.game import Game
 from patience.session import Session
+from patience.winnable import WinnableList, daily_deal, daily_list, list_for
 
 from . import saves
 from .i18n import pick_language, t
+from .listed import KEY as LISTED_KEY, Listed, ListedError
 from .stats import BEFORE_IMPORT_KEY, KEY as STATS_KEY, KEYS_BEFORE, Stats, StatsError
 from .storage import Storage
 
@@ -71,11 +74,14 @@ class Events(Protocol):
 
 
 class Keeper:
-    def __init__(self, storage: Storage, events: Events, now_s: Callable[[], int] = lambda: int(time.time())) -> None:
+    def __init__(self, storage: Storage, events: Events, now_s: Callable[[], int] = lambda: int(time.time()),
+                 today: Callable[[], datetime.date] = datetime.date.today) -> None:
         self.storage = storage
         self.events = events
         self.now_s = now_s  # seconds since 1970, for the statistics' history
+        self.today = today  # the player's calendar day, for the deal of the day
         self.stats = Stats()
+        self.listed = Listed()
         self.written: dict[str, str] = {}  # what this tab last saved, by key
         self.keep_save = False  # a saved game of another deal waits until the first move here
         self.resumable: Session | None = None  # that game, offered
@@ -267,6 +273,11 @@ class Keeper:
         session.counted = True
         self.stats.start(session.game)
         self.write_stats()
+        entry = list_for(session.game)
+        if entry is not None:
+            self.read_listed()
+            if self.listed.play(entry.key, session.seed):
+                self.write_listed()
 
     def count_end(self, session: Session, won: bool) -> None:
         """A game ended: won (solved with help when the app played a move for the player,
@@ -280,6 +291,52 @@ class Keeper:
         else:
             self.stats.loss(game, *figures)
         self.write_stats()
+        day = self.daily_day(session) if won and not session.assisted else None
+        if day is not None:
+            self.read_listed()
+            if self.listed.won_day(game.id, day):
+                self.write_listed()
+
+    # --- the listed deals and the deal of the day ---------------------------------------
+    def daily_day(self, session: Session) -> datetime.date | None:
+        """The day whose deal of the day the session's deal is (today's, or yesterday's
+        for a game begun before midnight), if it is one."""
+        entry = daily_list(session.game.id)
+        if entry is None or list_for(session.game) != entry:
+            return None
+        today = self.today()
+        for day in (today, today - datetime.timedelta(days=1)):
+            if daily_deal(entry, day.toordinal()) == session.seed:
+                return day
+        return None
+
+    def played_listed(self, entry: WinnableList) -> set[int]:
+        """The deals of a list this player has played: counted at their first move, and
+        the saved and kept games of its game and options (begun in another tab, say)."""
+        self.read_listed()
+        played = set(self.listed.played.get(entry.key, ()))
+        for text in [self.storage.get(saves.key(entry.game))] + self.read_kept():
+            info = saves.peek(text) if text is not None else None
+            if info is not None and info["game"] == entry.game and info["options"] == dict(entry.options):
+                played.add(info["seed"])
+        return played
+
+    def read_listed(self) -> None:
+        """The stored record of the listed deals; a damaged one is set aside and noted."""
+        text = self.storage.get(LISTED_KEY)
+        if text is None:
+            return
+        try:
+            self.listed = Listed.decode(text)
+        except ListedError as err:
+            self.storage.set(LISTED_KEY + ".broken", text)  # set aside, never dropped
+            self.storage.remove(LISTED_KEY)
+            self.listed = Listed()
+            unreadable = err
+            self.notes["listed"] = lambda: t("listed.unreadable", reason=str(unreadable))
+
+    def write_listed(self) -> None:
+        self.storage.set(LISTED_KEY, self.listed.encode())
 
     def read_stats(self) -> None:
         """The stored statistics; damaged ones are set aside (the records that read are

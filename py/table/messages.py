@@ -249,6 +249,33 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reason.stats.history": "the record {key} has no valid history",
         "reason.stats.entry": "the record {key} has a damaged history entry",
         "reason.stats.sum": "the record {key} does not add up (more wins or losses than games)",
+        "listed.unreadable": ("The record of the listed deals you played and of your days won could not be read "
+                              "({reason}); it was set aside and a new one begins."),
+        "reason.listed.json": "it is not JSON",
+        "reason.listed.format": "it is not this page's record",
+        "reason.listed.version": "its format is newer than this page",
+        "winnable.listed": "{game}: {n} {n|deal|deals} proven winnable, dealt at once.",
+        "winnable.search": ("{game} under these options has no list: each new deal is searched here until one is "
+                            "proven winnable."),
+        "winnable.none": ("{game} under these options has no list of winnable deals yet, and the solver can seldom "
+                          "prove one of its deals winnable: new deals are not checked."),
+        "winnable.unchecked": ("{game} under these options has no list of winnable deals yet, and the solver can "
+                               "seldom prove one of its deals winnable: this deal is not checked."),
+        "daily": "Deal of the day",
+        "daily.title": "Today's deal of this game: the same for every player, and proven winnable",
+        "daily.opened": "Deal of the day, {date}: {game} #{seed}, proven winnable.",
+        "daily.none": "{game} has no deal of the day yet: none of its deals has been proven winnable.",
+        "help.lists": "Winnable deals",
+        "help.list": "{options}: {n} {n|deal|deals} proven winnable (of deals 1 to {last}).",
+        "help.list_none": "{options}: no deal proven winnable yet.",
+        "help.list_defaults": "The default options",
+        "help.lists.text": ("With “New deals: only winnable ones” in Settings on, a new deal under these options "
+                            "comes from the list at once, one you have not played; under other options each new deal "
+                            "is searched in the page. The deal of the day comes from the first list."),
+        "stats.daily": "Deal of the day, today",
+        "stats.daily.won": "won",
+        "stats.daily.open": "not won yet",
+        "stats.daily_streak": "Days won in a row",
     },
     "ru": {
         "skip": "Перейти к столу с картами",
@@ -496,5 +523,32 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reason.stats.history": "в записи {key} неверная история",
         "reason.stats.entry": "в записи {key} повреждена строка истории",
         "reason.stats.sum": "запись {key} не сходится (побед или проигрышей больше, чем партий)",
+        "listed.unreadable": ("Запись о сыгранных раскладах из списков и о выигранных днях не удалось прочитать "
+                              "({reason}); она отложена, запись начинается заново."),
+        "reason.listed.json": "это не JSON",
+        "reason.listed.format": "это не запись этой страницы",
+        "reason.listed.version": "её формат новее этой страницы",
+        "winnable.listed": "«{game}»: {n} {n|расклад|расклада|раскладов} с доказанным решением, сдаются сразу.",
+        "winnable.search": ("У пасьянса «{game}» с этими вариантами нет списка: каждый новый расклад проверяется здесь, "
+                            "пока не найдётся решаемый."),
+        "winnable.none": ("У пасьянса «{game}» с этими вариантами пока нет списка решаемых раскладов, а доказать решаемость "
+                          "его раскладов программе удаётся редко: новые расклады не проверяются."),
+        "winnable.unchecked": ("У пасьянса «{game}» с этими вариантами пока нет списка решаемых раскладов, а доказать "
+                               "решаемость его раскладов программе удаётся редко: этот расклад не проверен."),
+        "daily": "Расклад дня",
+        "daily.title": "Сегодняшний расклад этого пасьянса: один для всех игроков и решаемый",
+        "daily.opened": "Расклад дня, {date}: «{game}» № {seed}, решаемый (доказано).",
+        "daily.none": "У пасьянса «{game}» пока нет расклада дня: ни один его расклад ещё не доказан решаемым.",
+        "help.lists": "Решаемые расклады",
+        "help.list": "{options}: {n} {n|расклад|расклада|раскладов} с доказанным решением (из раскладов с 1 по {last}).",
+        "help.list_none": "{options}: пока ни одного расклада с доказанным решением.",
+        "help.list_defaults": "Варианты по умолчанию",
+        "help.lists.text": ("Когда в настройках включено «Новые расклады — только решаемые», новый расклад с этими "
+                            "вариантами сразу берётся из списка — тот, что вы ещё не играли; с другими вариантами "
+                            "каждый новый расклад проверяется на странице. Расклад дня берётся из первого списка."),
+        "stats.daily": "Расклад дня, сегодня",
+        "stats.daily.won": "выигран",
+        "stats.daily.open": "ещё не выигран",
+        "stats.daily_streak": "Дней подряд с победой",
     },
 }

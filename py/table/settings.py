@@ -8,6 +8,8 @@ page.  DOM elements and events are pyodide ``JsProxy`` objects, opaque to the ty
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from pyodide.ffi import JsProxy
 from pyscript import document, window
 
@@ -31,6 +33,14 @@ def value_label(opt: Option, value: str) -> str:
     if value in opt.value_labels:
         return opt.value_labels[value]
     return t(f"value.{value}") if value in ("on", "off", "inf") else value
+
+
+def options_words(spec: GameSpec, options: Mapping[str, str]) -> str:
+    """Options as a player reads them: the ones that differ from the defaults, named."""
+    differing = [(opt, options[opt.name]) for opt in spec.options if options.get(opt.name, opt.default) != opt.default]
+    if not differing:
+        return t("help.list_defaults")
+    return "; ".join(f"{option_label(opt)}: {value_label(opt, value)}" for opt, value in differing)
 
 
 def rules_of(spec: GameSpec) -> Help | None:

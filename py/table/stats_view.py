@@ -14,6 +14,7 @@ from pyscript import document, window
 
 from patience.game import Game
 from patience.registry import BY_ID
+from patience.winnable import daily_list
 
 from .dialogs import Dialogs, words
 from .i18n import game_name, t
@@ -62,11 +63,20 @@ class StatsView:
         """Open (or draw again) the statistics, for the game and options on the table."""
         session = self.table.session
         assert session is not None
-        self.draw(self.keeper.stats, session.game)
+        self.draw(self.keeper.stats, session.game, self.daily(session.game))
         self.dialogs.open("stats", "stats-close")
 
+    def daily(self, game: Game) -> tuple[bool, int] | None:
+        """The game's deal of the day: today's won, and the days won in a row (None: the
+        game has none)."""
+        if daily_list(game.id) is None:
+            return None
+        self.keeper.read_listed()  # (another tab may have won it)
+        today = self.keeper.today()
+        return self.keeper.listed.won_on(game.id, today), self.keeper.listed.streak(game.id, today)
+
     @staticmethod
-    def draw(stats: Stats, game: Game) -> None:
+    def draw(stats: Stats, game: Game, daily: tuple[bool, int] | None = None) -> None:
         rec = stats.get(game)
         document.getElementById("stats-this").textContent = t("stats.this", game=game_name(game.spec))
         figures = document.getElementById("stats-figures")
@@ -78,6 +88,8 @@ class StatsView:
             ("hints", rec.hints)]
         if game.spec.scored:
             rows += [("score_total", rec.score_total), ("score_avg", f"{rec.average_score:.1f}")]
+        if daily is not None:  # (the game's, whatever the options)
+            rows += [("daily", t("stats.daily.won" if daily[0] else "stats.daily.open")), ("daily_streak", daily[1])]
         for name, value in rows:
             term = document.createElement("dt")
             term.textContent = t(f"stats.{name}")

@@ -13,8 +13,9 @@ from pyscript import document
 from patience.game import Game, Move
 from patience.registry import GAMES
 from patience.session import Session
+from patience.winnable import daily_list, deals, list_for
 
-from .i18n import say, t
+from .i18n import game_name, say, t
 from .interaction import button_moves
 from .settings import option_label, value_label
 from .stats import clock
@@ -50,6 +51,22 @@ def build_options(game: Game) -> None:
         label.appendChild(text)
         label.appendChild(select)
         box.appendChild(label)
+    show_lists(game)
+
+
+def show_lists(game: Game) -> None:
+    """What *only winnable* does for this game and options (under its setting), and
+    whether the game has a deal of the day."""
+    entry = list_for(game)
+    name = game_name(game.spec)
+    if entry is not None and deals(entry):
+        note = t("winnable.listed", game=name, n=len(deals(entry)))
+    elif entry is not None and not entry.searchable:
+        note = t("winnable.none", game=name)
+    else:
+        note = t("winnable.search", game=name)
+    document.getElementById("winnable-note").textContent = note
+    document.getElementById("daily").disabled = daily_list(game.id) is None
 
 
 def focus_option(name: str) -> None:
