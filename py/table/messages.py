@@ -271,7 +271,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help.list_defaults": "The default options",
         "help.lists.text": ("With “New deals: only winnable ones” in Settings on, a new deal under these options "
                             "comes from the list at once, one you have not played; under other options each new deal "
-                            "is searched in the page. The deal of the day comes from the first list."),
+                            "is searched in the page. The deal of the day comes from the first of these lists that holds deals."),
         "stats.daily": "Deal of the day, today",
         "stats.daily.won": "won",
         "stats.daily.open": "not won yet",
@@ -545,7 +545,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help.list_defaults": "Варианты по умолчанию",
         "help.lists.text": ("Когда в настройках включено «Новые расклады — только решаемые», новый расклад с этими "
                             "вариантами сразу берётся из списка — тот, что вы ещё не играли; с другими вариантами "
-                            "каждый новый расклад проверяется на странице. Расклад дня берётся из первого списка."),
+                            "каждый новый расклад проверяется на странице. Расклад дня берётся из первого из этих списков, где есть расклады."),
         "stats.daily": "Расклад дня, сегодня",
         "stats.daily.won": "выигран",
         "stats.daily.open": "ещё не выигран",
