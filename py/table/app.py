@@ -102,7 +102,8 @@ class App:
             "message-action": self.bar.clicked, "rules": self.show_help, "help-close": lambda: self.dialogs.close("help"),
             "stats-open": self.stats_view.show, "hint": self.assist.ask_hint, "demo": self.assist.toggle_demo,
             "finish": self.assist.finish, "stats-close": self.stats_view.close, "stats-export": self.stats_view.export,
-            "stats-undo-import": self.stats_view.undo_import, "daily": self.deals.deal_of_the_day}
+            "stats-undo-import": self.stats_view.undo_import, "daily": self.deals.deal_of_the_day,
+            "daily-more": self.deals.deal_of_the_day}
         for name, action in clicks.items():
             self.on(document.getElementById(name), "click", on_any(action))
         self.on(self.root, "pointerdown", self.pointer.down)

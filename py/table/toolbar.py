@@ -66,7 +66,8 @@ def show_lists(game: Game) -> None:
     else:
         note = t("winnable.search", game=name)
     document.getElementById("winnable-note").textContent = note
-    document.getElementById("daily").disabled = daily_list(game.id) is None
+    for button in document.querySelectorAll(".bar button.daily"):  # (a desktop's and the ⋯ panel's)
+        button.disabled = daily_list(game.id) is None
 
 
 def focus_option(name: str) -> None:
