@@ -4,6 +4,7 @@
     python3 tools/winnable.py survey KEY [KEY …] --seeds A-B [--budget-s 2] [--jobs 2]
     python3 tools/winnable.py status
     python3 tools/winnable.py publish [--only KEY …]
+    python3 tools/winnable.py rows
 
 ``survey`` runs the command line's survey of each list's game and options over the seeds,
 resuming what ``data/winnable/KEY.deals.jsonl`` holds already and appending each won
@@ -14,7 +15,8 @@ what the site ships, py/patience/winnable_deals.py: for each list, how far its s
 reached without a gap (deals 1..N) and the won deals among them, each with its winning
 line in ``KEY.wins.jsonl`` (tests/test_winnable.py holds the two together); ``--only``
 publishes just those lists (the others' surveys still running) and leaves the rest as
-they were published.
+they were published.  ``rows`` prints each list's survey as a row of docs/winnability.md's
+table (won, lost, unknown, the Wilson intervals, the time a deal).
 """
 
 from __future__ import annotations
@@ -107,6 +109,24 @@ def publish(only: list[str] | None = None) -> None:
     print(f"wrote {PUBLISHED.relative_to(ROOT)}")
 
 
+def rows() -> None:
+    from patience.cli import quantile, wilson
+
+    for entry in LISTS:
+        found = records(files(entry.key)[0])
+        if not found:
+            continue
+        n = len(found)
+        count = {v: sum(1 for r in found if r["verdict"] == v) for v in ("won", "lost", "unknown")}
+        low, high = wilson(count["won"], n)
+        top_low, top_high = wilson(count["won"] + count["unknown"], n)
+        times = [r["seconds"] for r in found]
+        print(f"| {entry.title} | {n} | 2 s | {count['won']} | {count['lost']} | {count['unknown']} | "
+              f"{100 * count['won'] / n:.2f}% ({100 * low:.2f}–{100 * high:.2f}%) | "
+              f"{100 * (count['won'] + count['unknown']) / n:.2f}% ({100 * top_low:.2f}–{100 * top_high:.2f}%) | "
+              f"{quantile(times, 0.5):.2f} s / {quantile(times, 0.9):.2f} s |")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="command", required=True)
@@ -116,11 +136,15 @@ def main() -> int:
     run.add_argument("--budget-s", type=float, default=2.0)
     run.add_argument("--jobs", type=int, default=2)
     sub.add_parser("status")
+    sub.add_parser("rows")
     out = sub.add_parser("publish")
     out.add_argument("--only", nargs="+", choices=sorted(BY_KEY))
     args = ap.parse_args()
     if args.command == "status":
         status()
+        return 0
+    if args.command == "rows":
+        rows()
         return 0
     if args.command == "publish":
         publish(args.only)
