@@ -214,13 +214,17 @@ def test_safe_moves_are_legal_in_order_and_go_home():
 
 
 def test_hint_is_a_legal_move_and_the_first_of_a_quick_win():
+    """Node budgets (the time budget far off), so the machine's load cannot change it."""
     game = get_game("klondike")
     state = game.deal(5)
-    move = hint(game, state, seconds=2.0)
+    move = hint(game, state, seconds=120.0, budget=3000)
     assert move is not None and game.is_legal(state, move)
     assert move == solve(game, state, 3000).moves[0]
+    # a lost position still has moves (the stock turns): the hint is one of them
     lost, blocked = klondike_spade_blocked()
-    assert hint(lost, blocked, seconds=0.5) is None or lost.is_legal(blocked, hint(lost, blocked, seconds=0.5))
+    assert solve(lost, blocked, 10_000).verdict == LOST and lost.legal_moves(blocked)
+    move = hint(lost, blocked, seconds=120.0, budget=10_000)
+    assert move is not None and lost.is_legal(blocked, move)
 
 
 def test_unknown_when_the_budget_is_spent():

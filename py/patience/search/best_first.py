@@ -338,7 +338,9 @@ class Search:
             return lead[0]
         for moves, _ in self.model.steps(self.start if self.own is not None else self.root):
             return moves[0]
-        return None
+        # a lost position whose steps the model cuts off (each leads nowhere): still a move
+        legal = self.game.legal_moves(self.start)
+        return legal[0] if legal else None
 
 
 def solve(game: Game, state: State, budget: int | None = 200_000, seconds: float | None = None) -> Result:
