@@ -118,3 +118,15 @@ def test_a_damaged_record_is_set_aside_and_told():
     assert data[KEY + ".broken"] == "{broken" and KEY not in data
     notes = [note() for note in one.keeper.take_notes()]
     assert any("could not be read" in n and "set aside" in n for n in notes)
+
+
+def test_a_record_written_by_format_1_reads_as_it_did():
+    """tests/golden/patience-listed.json is format 1 as this page first wrote it: never
+    edit it to make this pass; a new format reads the old one (with a test of its own)."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent / "golden" / "patience-listed.json").read_text().strip()
+    listed = Listed.decode(text)
+    assert listed.played == {"klondike": [17, 4, 1999], "frog-any": [12]}
+    assert listed.streak("klondike", DAY) == 3 and listed.won_on("klondike", DAY)
+    assert listed.streak("bride", DAY) == 0 and listed.won_on("bride", datetime.date(2026, 11, 30))
