@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -45,20 +45,29 @@ def wins_of(path: Path) -> list[tuple[int, str]]:
 
 
 def test_a_survey_killed_mid_run_and_resumed_gives_what_one_run_gives(capsys, tmp_path):
+    """The survey writes its deals into a pipe the test reads, and is killed as soon as
+    three have come (what it wrote after them is lost, as a kill loses it); the deals read
+    are the file it is resumed from."""
     whole = survey(capsys, tmp_path / "whole.jsonl", tmp_path / "whole-wins.jsonl", "--jobs", "1")
-    deals, wins = tmp_path / "deals.jsonl", tmp_path / "wins.jsonl"
+    deals, wins, pipe = tmp_path / "deals.jsonl", tmp_path / "wins.jsonl", tmp_path / "deals.pipe"
+    os.mkfifo(pipe)
     argv = [sys.executable, "-m", "patience", "survey", "canfield", "--seeds", SEEDS, *BUDGET, "--jobs", "2",
-            "--deals-out", str(deals), "--wins-out", str(wins)]
+            "--deals-out", str(pipe), "--wins-out", str(wins)]
+    reader = os.open(pipe, os.O_RDWR)  # (never blocks: the pipe has a writer, this end, from the start)
     run = subprocess.Popen(argv, cwd=ROOT / "py", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                            env={**os.environ, "PYTHONPATH": str(ROOT / "py")}, start_new_session=True)
+    got = b""
     try:
-        while not (deals.exists() and deals.read_text().count("\n") >= 3):  # a few deals finished
-            assert run.poll() is None, "the survey ended before it could be stopped"
-            time.sleep(0.005)
+        while got.count(b"\n") < 3:  # waits on the survey's writes, not on the clock
+            assert select.select([reader], [], [], 60)[0], "no deal came from the survey in 60 s"
+            got += os.read(reader, 1 << 16)
     finally:
         os.killpg(run.pid, signal.SIGKILL)  # the survey and its worker processes, mid-run
         run.wait()
-    first = by_seed(deals)
+        os.close(reader)
+    assert run.returncode == -signal.SIGKILL  # killed, not finished
+    deals.write_bytes(got)  # what a file would hold at the kill: perhaps a last line cut short
+    first = {json.loads(line)["seed"] for line in got.decode().splitlines(keepends=True) if line.endswith("\n")}
     assert 3 <= len(first) < 30
     resumed = survey(capsys, deals, wins, "--jobs", "2", "--resume")
     assert by_seed(deals) == by_seed(tmp_path / "whole.jsonl")  # each deal once, none lost
