@@ -178,24 +178,24 @@ class Deals:
         else:
             self.load(game, fresh_seed(), "push")
 
-    def winnable_deal(self, game: Game, named: bool = False) -> bool:
+    def winnable_deal(self, game: Game, named: bool = False) -> str:
         """Under *only winnable*: a listed deal the player has not played, at once, where
-        the game and options have a list (patience.winnable); where the list is empty and
-        a search would seldom succeed (Frog in suit), a deal not checked, and the player
-        told so; else the search in the page, deal after deal (False: it is at work, and
-        deals the one it finds)."""
+        the game and options have a list (patience.winnable): "listed"; where the list is
+        empty and a search would seldom succeed (Frog in suit), a deal not checked, and the
+        player told so: "unchecked"; else the search in the page, deal after deal, which
+        deals the one it finds: "searching"."""
         entry = list_for(game)
         if entry is not None and deals(entry):
             seed = pick(entry, self.app.keeper.played_listed(entry), random.random())
             assert seed is not None
             self.load(game, seed, "push")
-        elif entry is not None and not entry.searchable:
+            return "listed"
+        if entry is not None and not entry.searchable:
             self.load(game, fresh_seed(), "push")
             self.app.message(lambda: t("winnable.unchecked", game=game_name(game.spec)), "warning")
-        else:
-            self.app.assist.find_winnable(game, fresh_seed, lambda seed: self.load(game, seed, "push"), named=named)
-            return False
-        return True
+            return "unchecked"
+        self.app.assist.find_winnable(game, fresh_seed, lambda seed: self.load(game, seed, "push"), named=named)
+        return "searching"
 
     def switch_game(self, game_id: str) -> None:
         """Another game from the menu: its saved game, else a new deal (a winnable one,
@@ -205,11 +205,11 @@ class Deals:
             self.load(saved.game, saved.seed, "push", saved)
         elif self.app.settings.get("winnable") and self.app.session is not None:
             current = self.app.session.game.id
-            if not self.winnable_deal(get_game(game_id), named=True):
+            dealt = self.winnable_deal(get_game(game_id), named=True)
+            if dealt == "searching":
                 document.getElementById("game").value = current  # what the table shows, while it searches
-                return
-            if self.app.bar.kind() == "warning":
-                return  # (a deal not checked: said so)
+            if dealt != "listed":
+                return  # (searching, or a deal not checked: said so)
         else:
             self.load(get_game(game_id), fresh_seed(), "push")
         self.show_notes([])
@@ -230,9 +230,14 @@ class Deals:
         assert seed is not None
         game = get_game(entry.game, entry.options)
         self.open(Request(game, seed), "push")
-        if self.app.keeper.resumable is None:  # (not over an offer to resume another deal)
-            self.app.message(lambda: t("daily.opened", date=say_date(today), game=game_name(game.spec), seed=seed),
-                             "info")
+
+        def said() -> str:
+            return t("daily.opened", date=say_date(today), game=game_name(game.spec), seed=seed)
+
+        if self.app.keeper.resumable is not None:  # the saved game of another deal, offered: said before it
+            self.offer_resume(self.app.keeper.resumable, lead=said)
+        else:
+            self.app.message(said, "info")
 
     def set_option(self, name: str, value: str) -> None:
         """A changed option plays the same deal number under the new rules."""
@@ -244,11 +249,13 @@ class Deals:
         self.load(game, seed, "push", kept, taken_back=kept is not None)
         toolbar.focus_option(name)
 
-    def offer_resume(self, saved: Session, notes: list[Callable[[], str]] | None = None) -> None:
-        """Offer the saved game of another deal (after what else there is to tell)."""
+    def offer_resume(self, saved: Session, notes: list[Callable[[], str]] | None = None,
+                     lead: Callable[[], str] | None = None) -> None:
+        """Offer the saved game of another deal (after what else there is to tell: notes
+        of what went wrong, or ``lead``, what the deal shown is)."""
         self.app.keeper.resumable = saved
         told = notes or []
-        self.app.message(lambda: " ".join([note() for note in told] + [t(
+        self.app.message(lambda: " ".join([note() for note in told] + ([lead()] if lead else []) + [t(
             "resume", game=game_name(saved.game.spec), seed=saved.seed, n=saved.move_count)]),
             "warning" if told else "resume", lambda: t("resume.action"), self.resume)
 

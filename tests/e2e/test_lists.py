@@ -11,7 +11,8 @@ from patience.lines import decode
 from patience.winnable import BY_KEY, LISTS, daily_deal, deals, list_for, surveyed
 from table.urlstate import to_query
 from test_winnable import lines_of
-from ui import message, open_deal, open_menu, play_by_pointer, resume_at, reveal, set_language, table, visit
+from ui import (click_stock, message, open_deal, open_menu, play_by_pointer, resume_at, reveal, set_language, table, visit,
+                wait_moves)
 
 # each game's default options, Klondike draw 1 and Frog regardless of suit
 LISTED = ["klondike", "klondike-draw1", "canfield", "zmey", "gaps8", "potocki", "frog-any", "cross", "glider", "bride"]
@@ -200,3 +201,18 @@ def test_on_a_phone_the_deal_of_the_day_is_behind_more_in_russian_and_offline(ph
     finally:
         phone.context.set_offline(False)
         set_language(phone, "en")
+
+
+def test_the_deal_of_the_day_over_a_game_begun_says_both(page):
+    """Opened while another deal is under way: the message says what the deal shown is,
+    then offers the game left (kept as the saved game until a move here)."""
+    open_deal(page, "?game=glider&seed=1")
+    click_stock(page)
+    wait_moves(page, 1)
+    page.click("#daily")
+    page.wait_for_function("() => document.getElementById('message').dataset.kind === 'resume'")
+    seed = int(table(page)["seed"])
+    assert seed in deals(BY_KEY["glider"])[:500]
+    text = message(page)
+    assert text.startswith("Deal of the day, ") and f"Hang Glider #{seed}, proven winnable." in text
+    assert "Your game of Hang Glider (deal #1, 1 move) is saved" in text
