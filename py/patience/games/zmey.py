@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from ..game import Game
 
 ROW_SUITS = (0, 1, 3, 2)  # rows 1..4: spades, hearts, clubs, diamonds
+ROW_OF_SUIT = {s: r for r, s in enumerate(ROW_SUITS)}
 UP = Build(1, "same")
 DOWN = Build(-1, "same")
 PLAY = frozenset({"tableau", "foundation"})
@@ -195,20 +196,21 @@ def explain(game: "Game", state: State, move: "Move") -> "str | None":
 def generate(game: "Game", state: State) -> "list[Move]":
     """The card moves, as the pile-by-pile search over ``accept`` finds them and in its
     order (source, then destination, by pile), found by the cards' neighbours instead:
-    the solver asks for them at every position."""
+    the solver asks for them at every position.  A foundation's top rank is its length
+    (an ace foundation: the base cards never move, so it holds A up to its top) or 14
+    less its length (a king foundation, K down to its top)."""
     piles = state.piles
-    fnds = game.foundations  # f1..f4 build up, f5..f8 down
+    fnds = game.foundations  # f1..f4 build up, f5..f8 down, a suit's two in one row
     moves: list[Move] = []
-    by_suit: dict[int, list[int]] = {}  # suit → the foundations (0..7) built in it
-    for k, f in enumerate(fnds):  # the top of a suit's ace or king foundation onto the other one
-        pile = piles[f]
-        if pile:
-            by_suit.setdefault(SUIT_OF[pile[0]], []).append(k)
-        if len(pile) >= 2:
-            other = fnds[k + 4] if k < 4 else fnds[k - 4]
-            top = piles[other]
-            if top and (DOWN if k < 4 else UP).fits(top[-1], pile[-1]):
-                moves.append(Move(MOVE, f, other, 1))
+    up = [len(piles[f]) for f in fnds[:4]]  # the top rank of each row's ace foundation
+    down = [14 - len(piles[f]) for f in fnds[4:]]  # … and of its king foundation
+    meet = [up[r] + 1 == down[r] for r in range(4)]  # either top fits on the other
+    for r in range(4):  # the top of a suit's ace or king foundation onto the other one
+        if meet[r] and up[r] >= 2:
+            moves.append(Move(MOVE, fnds[r], fnds[r + 4], 1))
+    for r in range(4):
+        if meet[r] and down[r] <= 12:
+            moves.append(Move(MOVE, fnds[r + 4], fnds[r], 1))
     dealing = bool(piles[game.stock])
     reach = REACH[game.options["side_limit"]] if dealing else None
     tops: dict[int, list[int]] = {}  # a top card (either deck) → its piles
@@ -225,19 +227,21 @@ def generate(game: "Game", state: State) -> "list[Move]":
         if not pile:
             continue
         card = pile[-1]
-        for k in by_suit.get(SUIT_OF[card], ()):
-            if reach is not None and (n, k) not in reach:
-                continue
-            if (UP if k < 4 else DOWN).fits(piles[fnds[k]][-1], card):
-                moves.append(Move(MOVE, t, fnds[k], 1))
+        rank = RANK_OF[card]
+        r = ROW_OF_SUIT[SUIT_OF[card]]
+        if rank == up[r] + 1 and (reach is None or (n, r) in reach):
+            moves.append(Move(MOVE, t, fnds[r], 1))
+        if rank == down[r] - 1 and (reach is None or (n, r + 4) in reach):
+            moves.append(Move(MOVE, t, fnds[r + 4], 1))
         if dealing:
             continue
         face = card % 52
-        rank = face % 13 + 1
-        up = face + 1 if rank < 13 else face - 12
-        down = face - 1 if rank > 1 else face + 12
-        dsts = tops.get(up, []) + tops.get(down, []) + (empty if rank in (1, 13) else [])
-        for d in sorted(dsts):
+        higher = face + 1 if rank < 13 else face - 12
+        lower = face - 1 if rank > 1 else face + 12
+        dsts = tops.get(higher, []) + tops.get(lower, []) + (empty if rank in (1, 13) else [])
+        if len(dsts) > 1:
+            dsts.sort()
+        for d in dsts:
             if d != t:
                 moves.append(Move(MOVE, t, d, 1))
     return moves

@@ -8,12 +8,13 @@ from __future__ import annotations
 from typing import Callable
 
 from ..game import Game
-from ..games import canfield, frog, gaps8, klondike, potocki
+from ..games import canfield, frog, gaps8, klondike, potocki, zmey
 from .canfield import CanfieldModel
 from .frog import FrogModel
 from .gaps import GapsModel
 from .klondike import KlondikeModel
 from .model import Model
+from .zmey import ZmeyModel
 
 MODELS: dict[str, Callable[[Game], Model]] = {
     klondike.SPEC.id: KlondikeModel,
@@ -21,6 +22,7 @@ MODELS: dict[str, Callable[[Game], Model]] = {
     gaps8.SPEC.id: lambda game: GapsModel(game, gaps8.GRID),
     potocki.SPEC.id: lambda game: GapsModel(game, potocki.GRID),
     frog.SPEC.id: FrogModel,
+    zmey.SPEC.id: ZmeyModel,
 }
 
 

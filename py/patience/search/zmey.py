@@ -1,0 +1,74 @@
+"""«Змей»'s search model: the generic best-first search (``best_first``), with the
+steps, key and score written for the game.
+
+- A step is an engine move and the state it leads to, as in the generic model, but a
+  card move is applied here directly (the game has no settle hooks: a card move
+  changes two piles and nothing else); the rounds and the redeal go through the engine.
+- The key forgets which deck a card comes from (the rules never tell two copies of a
+  card apart), keeps a foundation by its length (its top rank follows from it: the base
+  cards never move) and forgets the count of rounds dealt (the stock left says what
+  comes).  After the redeal, in the play phase, the twelve piles are interchangeable
+  (nothing depends on a pile's place any more: the positional limit holds only while
+  dealing, and the gathering order only for the redeal), so they are sorted in the key.
+- The score is the generic one: four for each card home.
+"""
+
+from __future__ import annotations
+
+from ..game import Game
+from ..games.zmey import TABLEAU, generate
+from ..moves import Move
+from ..state import State
+from .model import Model, Step
+
+LIKE = bytes(c % 52 if c < 104 else c for c in range(256))  # a card with its deck forgotten
+
+
+class ZmeyModel(Model):
+    """The generic model of «Змей» with faster steps, key and score."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.fnds = game.foundations
+        self.stock_at = game.stock
+        self.redeals_at = game.layout.info.index("redeals")
+
+    def key(self, state: State) -> bytes:
+        piles = state.piles
+        cols = [bytes(piles[t]).translate(LIKE) for t in TABLEAU]
+        stock = piles[self.stock_at]
+        redealt = state.info[self.redeals_at]
+        if redealt and not stock:
+            cols.sort()
+        return (b"\xff".join(cols) + b"\xfe" + bytes(len(piles[f]) for f in self.fnds)
+                + bytes((redealt,)) + bytes(stock).translate(LIKE))
+
+    def score(self, state: State) -> float:
+        piles = state.piles
+        return 4 * sum([len(piles[f]) for f in self.fnds])
+
+    def steps(self, state: State) -> list[Step]:
+        """Every step from ``state``, best first: the engine's legal moves (a card alone
+        in its pile moved to an empty one left out), each applied."""
+        game = self.game
+        piles, down, info = state.piles, state.down, state.info
+        fnds = self.fnds
+        home = 4 * sum([len(piles[f]) for f in fnds])
+        found: list[tuple[float, int, Step]] = []
+        for move in generate(game, state):
+            src, dst = move.src, move.dst
+            pile = piles[src]
+            if len(pile) == 1 and not piles[dst] and src not in fnds:
+                continue  # a lone king or ace to an empty pile: nothing changes
+            after = list(piles)
+            after[src] = pile[:-1]
+            after[dst] = piles[dst] + pile[-1:]
+            score = home + 4 if dst in fnds and src not in fnds else home
+            found.append((-score, len(found), ((move,), State(tuple(after), down, info))))
+        for special in game.spec.specials:  # a round, the redeal
+            if special.available(game, state):
+                move = Move(special.kind)
+                after_state = game.apply(state, move)
+                found.append((-self.score(after_state), len(found), ((move,), after_state)))
+        found.sort()
+        return [step for _, _, step in found]
