@@ -125,3 +125,44 @@ def test_generated_moves_are_the_pile_by_pile_ones(opts):
     assert any(m.n > 1 for m in moves)  # runs
     assert any(m.src == g.waste and not s.piles[m.dst] for s in seen for m in g.card_moves(s))  # waste to an empty row
     assert any(m.dst in g.foundations and m.n > 1 for m in moves)  # a run home
+
+
+@pytest.mark.parametrize("opts", [{}, {"cross_only": "on"}, {"redeals": "2"}])
+def test_the_search_reads_the_stock_steps_off_the_talon_as_the_engine_turns_it(opts):
+    """The solver's K+ steps from the stock, read off the talon (``GliderModel``), are the
+    ones the generic model finds by turning the stock through the engine: the same moves
+    reaching the same positions, all through random games (turn-overs left or used up,
+    rows emptied and refilled, the stock out)."""
+    from patience.rng import Rng
+    from patience.search.glider import GliderModel
+    from patience.search.model import Model
+
+    g = get_game("glider", opts)
+    own, generic = GliderModel(g), Model(g)
+    rng = Rng(3, "glider talon steps")
+    cases = set()
+    for seed in range(1, 9):
+        s = g.deal(seed)
+        for _ in range(250):
+            ours = sorted((m, own.key(after)) for m, after in own.talon_steps(s))
+            theirs = sorted((m, own.key(after)) for m, after in generic.talon_steps(s))
+            assert ours == theirs, g.code(s)
+            cases.add((g.recycles_left(s), bool(ours), any(Move("recycle") in m for m, _ in ours)))
+            legal = g.legal_moves(s)
+            if not legal:
+                break
+            s = g.apply(s, legal[rng.below(len(legal))])
+    assert {(0, True, False), (1, True, True)} <= cases, cases
+
+
+def test_the_search_keys_forget_a_cards_deck_but_not_the_turn_overs():
+    from patience.search.registry import model_of
+
+    g = glider()
+    model = model_of(g)
+    s = g.deal(1)
+    t1 = g.index["t1"]
+    twin = tuple(c + 52 if c < 52 else c - 52 for c in s.piles[t1])
+    other = s._replace(piles=s.piles[:t1] + (twin,) + s.piles[t1 + 1:])
+    assert other != s and model.key(other) == model.key(s)
+    assert model.key(g.with_info(s, "recycles", 1)) != model.key(s)

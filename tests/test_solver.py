@@ -786,6 +786,51 @@ def test_zmey_keys_forget_the_deck_and_after_the_redeal_the_piles_places():
     assert model.key(at((seven,), (nine,), 0)) != model.key(at((nine,), (seven,), 0))
 
 
+def glider_endgame(game: Game, rng: Rng) -> State:
+    """A random late position of «Дельтаплан»: each foundation up to a random height (the
+    eight to the jack), the other cards (the kings aside) in the stock and the rows, and
+    the waste turned over up to three times already.  While the stock
+    lasts no row is empty, as in play; with the stock out, some rows may be."""
+    piles: list[tuple] = [()] * len(game.piles)
+    rest = []
+    low = 8 + rng.below(2)
+    for k, f in enumerate(game.foundations):
+        suit, copy = k % 4, 52 * (k // 4)
+        height = low + rng.below(13 - low)
+        piles[f] = tuple(make_card(x, suit) + copy for x in range(1, height + 1))
+        rest += [make_card(x, suit) + copy for x in range(height + 1, 13)]
+    rest = [rest[i] for i in rng.shuffled(tuple(range(len(rest))))]
+    lines = [game.index[f"t{n}"] for n in range(1, 11)]
+    k = rng.below(max(1, len(rest) - len(lines) + 1))  # at least a card a row stays out of the stock
+    stock, rest = rest[:k], rest[k:]
+    used = lines if stock else lines[:1 + rng.below(10)]
+    for i, c in enumerate(rest):
+        piles[used[i] if i < len(used) else used[rng.below(len(used))]] += (c,)
+    piles[game.stock] = tuple(stock)
+    piles[game.index["kings"]] = tuple(make_card(13, s) + 52 * d for d in (0, 1) for s in range(4))
+    down = [0] * len(game.piles)
+    down[game.stock] = len(stock)
+    return State(tuple(piles), tuple(down), (2 + rng.below(2),))
+
+
+@pytest.mark.reliability  # all its positions in the long run
+@pytest.mark.parametrize("opts", [{}, {"cross_only": "on"}, {"redeals": "2"}])
+def test_glider_search_agrees_with_the_plain_search_on_endgames(opts):
+    """«Дельтаплан»'s model (the stock's cards in reach read off the talon, a key that
+    forgets a card's deck) against every engine move searched to the end, on random late
+    positions: both give the same verdict, and each won line wins through the checked
+    play."""
+    from patience.search.glider import GliderModel
+
+    game = get_game("glider", opts)
+    assert isinstance(model_of(game), GliderModel)
+    rng = Rng(9, "glider endgames")
+    states = [glider_endgame(game, rng) for _ in range(endgames(80))]
+    verdicts = agrees_with_the_plain_search(game, states, counters=True)
+    assert len(verdicts) >= endgames(80) * 3 // 4, verdicts  # most are small enough for the plain search
+    assert verdicts.count(WON) >= at_least(10, 80) and verdicts.count(LOST) >= at_least(3, 80), verdicts
+
+
 @pytest.mark.parametrize("game_id", [g.id for g in GAMES])
 def test_a_search_is_freed_without_the_cycle_collector(game_id):
     """The table turns Python's cycle collector off while a search works (its full

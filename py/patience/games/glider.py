@@ -86,10 +86,13 @@ def deal(game: "Game", rng: Rng) -> State:
 
 def refill_rows(game: "Game", state: State) -> State:
     """An emptied row takes the next stock card by itself (aces go to the centre first)."""
+    lines = rows(game)
+    if all(state.piles[i] for i in lines):
+        return state
     piles = list(state.piles)
-    homes = [game.index[f"f{i}"] for i in range(1, 9)]
+    homes = game.foundations
     changed = False
-    for i in rows(game):
+    for i in lines:
         while not piles[i] and piles[game.stock]:
             card = piles[game.stock][-1]
             piles[game.stock] = piles[game.stock][:-1]
@@ -107,10 +110,10 @@ def refill_rows(game: "Game", state: State) -> State:
 
 def crown(game: "Game", state: State) -> State:
     """With every queen home, the kings go on top of their suits' foundations."""
-    homes = [game.index[f"f{i}"] for i in range(1, 9)]
     kings = game.index["kings"]
-    if not state.piles[kings] or sum(len(state.piles[f]) for f in homes) != 96:
+    if not state.piles[kings] or sum([len(state.piles[f]) for f in game.foundations]) != 96:
         return state
+    homes = game.foundations
     piles = list(state.piles)
     for king in state.piles[kings]:
         f = next(f for f in homes if len(piles[f]) == 12 and SUIT_OF[piles[f][-1]] == SUIT_OF[king])

@@ -13,7 +13,8 @@ per game that has a search of its own.
   ``TalonSearch``) and the hunt that runs it with probes (``Hunt``).
 - ``registry``: which games have their own model: ``klondike`` (with ``klondike_dfs``
   and ``klondike_position``), ``canfield``, ``frog``, ``gaps`` (Gaps and Пасьянс
-  Потоцкого), ``zmey`` (the generic search with the game's own steps and key).
+  Потоцкого), ``zmey`` and ``glider`` (the generic search with the game's own steps and
+  key).
 
 Nothing in ``games/`` imports this package; a rule that a game and its search both use
 lives in the game's module and the search imports it.

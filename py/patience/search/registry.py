@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import Callable
 
 from ..game import Game
-from ..games import canfield, frog, gaps8, klondike, potocki, zmey
+from ..games import canfield, frog, gaps8, glider, klondike, potocki, zmey
 from .canfield import CanfieldModel
 from .frog import FrogModel
 from .gaps import GapsModel
+from .glider import GliderModel
 from .klondike import KlondikeModel
 from .model import Model
 from .zmey import ZmeyModel
@@ -23,6 +24,7 @@ MODELS: dict[str, Callable[[Game], Model]] = {
     potocki.SPEC.id: lambda game: GapsModel(game, potocki.GRID),
     frog.SPEC.id: FrogModel,
     zmey.SPEC.id: ZmeyModel,
+    glider.SPEC.id: GliderModel,
 }
 
 

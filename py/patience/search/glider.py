@@ -1,0 +1,94 @@
+"""«Дельтаплан»'s search model: the generic best-first search (``best_first``), with the
+stock's steps and the key written for the game.
+
+- The stock is played K+ as in the generic model (every card that turning the stock
+  can bring to the waste top is playable at once), but the cards in reach are read off
+  the talon instead of turning the stock through the engine: while no row is empty a
+  turn sets nothing else off (an emptied row is refilled at once while the stock
+  lasts, so an empty row means an empty stock, and only a turn-over then refills it).
+  Only a card that can go somewhere makes a step.  With an empty row the engine turns
+  the stock, as in the generic model.
+- The key forgets which deck a card comes from (the rules never tell two copies of a
+  card apart) and keeps a foundation by its top card's suit and rank; the rows are sorted (within
+  a flank when building crosses the flanks only), as the game's interchangeable piles.
+"""
+
+from __future__ import annotations
+
+from ..cards import RANK_OF, SUIT_OF
+from ..game import Game
+from ..games.glider import rows
+from ..moves import MOVE, Move
+from ..state import State
+from .model import Model, Step
+from .talon import talon_clicks, talon_positions
+
+LIKE = bytes(c % 52 if c < 104 else c for c in range(256))  # a card with its deck forgotten
+
+
+class GliderModel(Model):
+    """The generic model of «Дельтаплан» with the stock's steps and a key of its own."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        lines = rows(game)
+        self.rows = tuple(lines)
+        self.flanks = ((self.rows[:5], self.rows[5:]) if game.options["cross_only"] == "on" else (self.rows,))
+        self.fnds = game.foundations
+        self.kings = game.index["kings"]
+
+    def key(self, state: State) -> bytes:
+        piles = state.piles
+        game = self.game
+        out = b""
+        for flank in self.flanks:
+            out += b"\xff".join(sorted(bytes(piles[i]).translate(LIKE) for i in flank)) + b"\xfe"
+        # a foundation holds its suit from the ace up: its top card says all
+        homes = bytes(sorted([piles[f][-1] % 52 if piles[f] else 255 for f in self.fnds]))
+        waste, stock = piles[game.waste], piles[game.stock]
+        return (out + homes + bytes(waste).translate(LIKE) + b"\xfd"
+                + bytes(stock).translate(LIKE) + bytes((len(piles[self.kings]), state.info[0])))
+
+    def talon_steps(self, state: State) -> list[Step]:
+        """The K+ steps: each card the stock can bring to the waste top, played where it
+        may go (a foundation, a row whose outer card is one rank higher in its suit)."""
+        piles = state.piles
+        if any(not piles[i] for i in self.rows):
+            return super().talon_steps(state)
+        game = self.game
+        w, s = game.waste, game.stock
+        waste, stock = piles[w], piles[s]
+        talon = waste + stock[::-1]
+        if not talon:
+            return []
+        takes: dict[tuple[int, int], list[int]] = {}  # (suit, rank) → the piles it may go onto
+        for f in self.fnds:
+            pile = piles[f]
+            kind = (SUIT_OF[pile[-1]], RANK_OF[pile[-1]] + 1) if pile else (-1, 1)
+            takes.setdefault(kind, []).append(f)
+        for i in self.rows:
+            top = piles[i][-1]
+            takes.setdefault((SUIT_OF[top], RANK_OF[top] - 1), []).append(i)
+        out: list[Step] = []
+        recycles = game.recycles_left(state)
+        for index, deals, again in talon_positions(len(talon), len(waste), 1, recycles):
+            card = talon[index]
+            rank = RANK_OF[card]
+            dsts = takes.get((SUIT_OF[card], rank), []) + (takes.get((-1, 1), []) if rank == 1 else [])
+            if not dsts:
+                continue
+            if deals == 0 and again < 0:
+                view = state
+            else:
+                after = list(piles)
+                after[w] = talon[:index + 1]
+                after[s] = talon[:index:-1]
+                down = list(state.down)
+                down[s] = len(after[s])
+                info = (state.info[0] + 1,) if again >= 0 else state.info
+                view = State(tuple(after), tuple(down), info)
+            clicks = talon_clicks(deals, again)
+            for dst in sorted(dsts):
+                move = Move(MOVE, w, dst, 1)
+                out.append((clicks + (move,), game.apply(view, move)))
+        return out
