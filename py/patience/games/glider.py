@@ -178,24 +178,29 @@ def safe_home(game: "Game", state: State) -> "Move | None":
     cards of its suit one rank lower are home already (or it is a 2: aces never stay
     out)."""
     piles = state.piles
-    tops: dict[int, list[int]] = {}  # suit → the ranks on top of its foundations
+    tops: dict[int, list[tuple[int, int]]] = {}  # suit → (the rank on top, the foundation)
     for f in game.foundations:
         pile = piles[f]
         if pile:
-            tops.setdefault(SUIT_OF[pile[-1]], []).append(RANK_OF[pile[-1]])
-    for i in list(rows(game)) + [game.waste]:
+            tops.setdefault(SUIT_OF[pile[-1]], []).append((RANK_OF[pile[-1]], f))
+    # a foundation holds its suit from the ace up to its top: a card whose suit has both
+    # foundations up to one rank below it, at least, goes home safely (a 2 onto an ace)
+    goes: dict[tuple[int, int], int] = {}  # (suit, rank) → the foundation it goes to
+    for suit, ranks in tops.items():
+        for rank, f in ranks:
+            if rank == 1:
+                goes.setdefault((suit, 2), f)
+        if len(ranks) == 2:
+            low = min(ranks)[0]
+            goes.setdefault((suit, low + 1), next(f for rank, f in ranks if rank == low))
+    if not goes:
+        return None
+    for i in (*rows(game), game.waste):
         pile = piles[i]
-        if not pile:
-            continue
-        card = pile[-1]
-        rank, suit = RANK_OF[card], SUIT_OF[card]
-        ranks = tops.get(suit, ())
-        # a foundation holds its suit from the ace up to its top: count the copies home
-        if rank - 1 not in ranks or (rank != 2 and sum(1 for r in ranks if r >= rank - 1) < 2):
-            continue
-        f = next(f for f in game.foundations if piles[f] and SUIT_OF[piles[f][-1]] == suit
-                 and RANK_OF[piles[f][-1]] == rank - 1)
-        return Move(MOVE, i, f, 1)
+        if pile:
+            f = goes.get((SUIT_OF[pile[-1]], RANK_OF[pile[-1]]), -1)
+            if f >= 0:
+                return Move(MOVE, i, f, 1)
     return None
 
 
