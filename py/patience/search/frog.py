@@ -24,7 +24,7 @@ than the search.  Here a position is five small values:
   a card laid on the wrong pile usually shows as lost at once.
 - The search sees every card, the stock's order too, so it can lay each card where it
   does not block one needed sooner: a card goes first onto the pile whose top is needed
-  next after it, then into an empty pile, then onto a card needed sooner (the order of
+  next after it, then onto a card needed sooner, and into an empty pile last (the order of
   the moves; every move is searched).
 - ``depth_first.Hunt`` runs the complete search with shaken probes beside it.  The
   probes are quick: every card that can go home goes, and they cut off positions by a
@@ -56,6 +56,7 @@ LIKE_ANY = bytes(RANK_OF[c] if c < 104 else c for c in range(256))  # … regard
 # a card's place in the counts of ``hopeless``: suit and rank (0: the base before the ace)
 COUNT_SUIT = tuple(S[c] * 14 + R[c] for c in range(104))
 COUNT_ANY = tuple(R[c] for c in range(104))
+EMPTY_PILE = 80.0  # after every pile (a pile needed sooner: 60 and more)
 SHAKE = 6.0 / 1024  # how far a probe shakes the order of the moves
 
 # the solver's moves: (what, pile)
@@ -270,7 +271,9 @@ class FrogSearch(DepthFirst):
     def placements(self, piles: tuple[bytes, ...], home: bytes, card: int, what: int, extra: float,
                    found: list[tuple[float, int, SMove]]) -> None:
         """``card`` onto each pile, the best first: onto the pile whose top is needed next
-        after it, then into an empty pile, then onto a card needed sooner."""
+        after it, then onto a card needed sooner, and into an empty pile last: an empty
+        pile takes any card, so it is kept for the card that has no better place (classic
+        Frog, seeds 1-200 at 2 s: 149 won against 133 with the empty pile second)."""
         need = self.need
         mine = need(home, card)
         empty = False
@@ -280,7 +283,7 @@ class FrogSearch(DepthFirst):
                 if empty:
                     continue  # the empty piles are alike
                 empty = True
-                priority = 45.0
+                priority = EMPTY_PILE
             else:
                 theirs = need(home, pile[-1])
                 priority = float(theirs - mine) if theirs >= mine else 60.0 + mine - theirs
