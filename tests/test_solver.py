@@ -756,14 +756,22 @@ def test_zmey_search_agrees_with_the_plain_search_on_endgames(side_limit):
     won line wins through the checked play."""
     from patience.search.zmey import ZmeyModel
 
-    game = get_game("zmey", {"side_limit": side_limit})
-    assert isinstance(model_of(game), ZmeyModel)
-    rng = Rng(9, "zmey endgames")
-    states = [zmey_endgame(game, rng) for _ in range(endgames(80))]
-    verdicts = agrees_with_the_plain_search(game, states, counters=True)
-    assert len(verdicts) >= endgames(80) * 3 // 4, verdicts  # most are small enough for the plain search
+    states, verdicts = own_model_verdicts(get_game("zmey", {"side_limit": side_limit}), ZmeyModel, zmey_endgame)
     assert verdicts.count(WON) >= at_least(10, 80) and verdicts.count(LOST) >= at_least(10, 80), verdicts
     assert {s.info[1] for s in states} == {0, 1}
+
+
+def own_model_verdicts(game: Game, model: type, endgame) -> tuple[list[State], list[str]]:
+    """Random late positions (``endgame``: 80 of them, fewer in the default run) of a game
+    searched through its own ``model``, and the verdicts on those small enough for the
+    plain search (most of them), each checked against it (the counters are part of a
+    position)."""
+    assert isinstance(model_of(game), model)
+    rng = Rng(9, f"{game.id} endgames")
+    states = [endgame(game, rng) for _ in range(endgames(80))]
+    verdicts = agrees_with_the_plain_search(game, states, counters=True)
+    assert len(verdicts) >= len(states) * 3 // 4, verdicts
+    return states, verdicts
 
 
 def test_zmey_keys_forget_the_deck_and_after_the_redeal_the_piles_places():
@@ -822,12 +830,7 @@ def test_glider_search_agrees_with_the_plain_search_on_endgames(opts):
     play."""
     from patience.search.glider import GliderModel
 
-    game = get_game("glider", opts)
-    assert isinstance(model_of(game), GliderModel)
-    rng = Rng(9, "glider endgames")
-    states = [glider_endgame(game, rng) for _ in range(endgames(80))]
-    verdicts = agrees_with_the_plain_search(game, states, counters=True)
-    assert len(verdicts) >= endgames(80) * 3 // 4, verdicts  # most are small enough for the plain search
+    _, verdicts = own_model_verdicts(get_game("glider", opts), GliderModel, glider_endgame)
     assert verdicts.count(WON) >= at_least(10, 80) and verdicts.count(LOST) >= at_least(3, 80), verdicts
 
 
