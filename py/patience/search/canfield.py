@@ -49,7 +49,7 @@ from ..games.canfield import nothing_needs, refill
 from ..moves import MOVE, Move
 from ..rng import Rng
 from .budget import Heap
-from .model import Model, Searcher
+from .model import TURN_OVER_IN_HAND, Model, Searcher
 from ..state import State
 from .depth_first import Hunt, TalonSearch, Won
 from .talon import BACK, PILE, TALON, TALON_HOME, TO_HOME, EngineLine, Reach, talon_place, talon_reach
@@ -74,13 +74,20 @@ Kid = tuple[list[SMove], Position]
 
 class CanfieldModel(Model):
     """The generic model of Canfield, with Canfield's own search in its place where it
-    applies (unlimited passes)."""
+    applies (unlimited passes); with limited passes, a score that values the turn-overs
+    left."""
 
     def searcher(self, state: State) -> Searcher | None:
         game = self.game
         if game.layout.passes is not None:
             return None
         return Hunt(lambda probe: CanfieldSearch(game, state, probe), unit=256)
+
+    def score(self, state: State) -> float:
+        """The generic score, and a turn-over still allowed worth four cards home (limited
+        passes: seeds 1-100 at 2 s, 4 passes, 6 won and 20 lost without it, 23 and 19 with
+        it; 22 and 14 won with two and eight cards)."""
+        return super().score(state) + TURN_OVER_IN_HAND * (self.game.recycles_left(state) or 0)
 
 
 class CanfieldSearch(TalonSearch):

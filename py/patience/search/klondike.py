@@ -35,7 +35,7 @@ from __future__ import annotations
 from ..cards import RANK_OF, RED_OF, SUIT_OF, Card
 from ..game import MOVE, Game, Move
 from ..games.klondike import safe_home
-from .model import Model, Searcher, Step
+from .model import TURN_OVER_IN_HAND, Model, Searcher, Step
 from .talon import talon_clicks, talon_positions
 from ..state import Pile, State
 from .klondike_dfs import klondike_hunt
@@ -43,11 +43,11 @@ from .klondike_position import wanted_back
 
 # the score: a card home is worth 4, a face-down card costs 1, a card still in the talon 1
 W_HOME, W_DOWN, W_TALON = 4, 1, 1
-# with limited passes, a turn-over still in hand is worth four cards home (without it the
-# search spent the passes freely; seeds 1-100 at 2 s, draw 1 and 3 passes: 45 won with
-# none, 54, 61, 67, 65 and 36 at 1.5, 3, 4, 6 and 12 cards; draw 3 and 3 passes: 32 won
-# and 25 lost with none, 42 and 24 at four cards)
-W_PASS = 16
+# with limited passes, a turn-over still in hand (``TURN_OVER_IN_HAND``, four cards home):
+# seeds 1-100 at 2 s, draw 1 and 3 passes: 45 won with none, 54, 61, 67, 65 and 36 at
+# 1.5, 3, 4, 6 and 12 cards; draw 3 and 3 passes: 32 won and 25 lost with none, 42 and 24
+# at four cards
+W_PASS = TURN_OVER_IN_HAND
 
 
 class KlondikeModel(Model):

@@ -16,6 +16,11 @@ from .talon import has_talon, talon_clicks, talon_positions
 
 Step = tuple[tuple[Move, ...], State]
 
+# What a turn-over of the waste still allowed is worth in a score, with limited passes:
+# four cards home (Klondike's and Canfield's models).  With cards home alone a turn-over
+# cost the search nothing and it spent the passes freely (docs/winnability.md).
+TURN_OVER_IN_HAND = 16
+
 
 class Searcher(Protocol):
     """A game's own search (``Model.searcher``), run in pieces by ``Search``:
