@@ -24,8 +24,8 @@ A game declares what the search may assume in ``GameSpec.solver`` (``SolverHooks
 a game without hooks is searched through ``legal_moves`` and ``apply`` alone.  A game's
 own model (``registry.MODELS``) may bring its own search instead (``Model.searcher``,
 e.g. Klondike's depth-first one with its own probes in ``search/klondike_dfs.py``;
-Canfield, Frog and the Gaps family have one too; «Змей»'s model keeps this search
-with steps and a key of its own).  The search runs in slices: ``Search.step(max_nodes)`` does a bounded
+Canfield, Frog and the Gaps family have one too; the models of «Змей» and
+«Дельтаплан» keep this search with steps, a key and a score of their own).  The search runs in slices: ``Search.step(max_nodes)`` does a bounded
 amount of work and says whether it is finished, so a page can call it from timers
 without freezing.
 

@@ -28,10 +28,11 @@ from ..state import State
 from .model import Model, Step
 from .talon import talon_clicks, talon_positions
 
-# a turn-over of the waste still in hand is worth three cards home (trial seeds 5001-5140
+# a turn-over of the waste still in hand is worth three cards home here (Klondike's and
+# Canfield's, four: model.TURN_OVER_IN_HAND; trial seeds 5001-5140
 # at 2 s: 68 won with cards home alone; 96, 98, 105 and 92 with one, two, three and four
 # cards a turn-over; of seeds 5041-5140, 49 with none, 75 with three, 41 with six)
-TURN_OVER_IN_HAND = 12
+TURN_OVER = 12
 # a card in the waste costs an eighth of a card home: it was passed over, and until the
 # next turn-over only the waste top is in reach (trial seeds 5001-5140 at 2 s, with the
 # turn-over at three cards: 105 won with no cost; 122 at an eighth, 113 at a quarter;
@@ -100,8 +101,9 @@ class GliderModel(Model):
                 after[s] = talon[:index:-1]
                 down = list(state.down)
                 down[s] = len(after[s])
-                info = (state.info[0] + 1,) if again >= 0 else state.info
-                view = State(tuple(after), tuple(down), info)
+                view = State(tuple(after), tuple(down), state.info)
+                if again >= 0:
+                    view = game.with_info(view, "recycles", game.info_value(state, "recycles") + 1)
             clicks = talon_clicks(deals, again)
             for dst in sorted(dsts):
                 move = Move(MOVE, w, dst, 1)
@@ -127,9 +129,7 @@ class GliderModel(Model):
         """The generic model's steps (``Model.steps``: the card moves but the waste's, then
         the stock's K+ steps, best first), each card move applied by ``moved``."""
         game = self.game
-        waste, fnds = game.waste, self.fnds
-        piles = state.piles
-        score = self.score
+        waste, score = game.waste, self.score
         found: list[tuple[float, int, Step]] = []
         for move in generate(game, state):
             if move.src == waste or game.is_idle(state, move):
@@ -145,5 +145,5 @@ class GliderModel(Model):
         """Four for each card home, twelve for each turn-over still in hand, less a half
         for each card in the waste (passed over in this pass)."""
         piles = state.piles
-        return (4 * sum([len(piles[f]) for f in self.fnds]) + TURN_OVER_IN_HAND * (self.game.recycles_left(state) or 0)
+        return (4 * sum([len(piles[f]) for f in self.fnds]) + TURN_OVER * (self.game.recycles_left(state) or 0)
                 - PASSED_OVER * len(piles[self.game.waste]))

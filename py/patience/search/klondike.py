@@ -43,11 +43,10 @@ from .klondike_position import wanted_back
 
 # the score: a card home is worth 4, a face-down card costs 1, a card still in the talon 1
 W_HOME, W_DOWN, W_TALON = 4, 1, 1
-# with limited passes, a turn-over still in hand (``TURN_OVER_IN_HAND``, four cards home):
-# seeds 1-100 at 2 s, draw 1 and 3 passes: 45 won with none, 54, 61, 67, 65 and 36 at
-# 1.5, 3, 4, 6 and 12 cards; draw 3 and 3 passes: 32 won and 25 lost with none, 42 and 24
-# at four cards
-W_PASS = TURN_OVER_IN_HAND
+# with limited passes a turn-over still in hand counts too (``TURN_OVER_IN_HAND``, four
+# cards home): seeds 1-100 at 2 s, draw 1 and 3 passes: 45 won with none, 54, 61, 67, 65
+# and 36 at 1.5, 3, 4, 6 and 12 cards; draw 3 and 3 passes: 32 won and 25 lost with none,
+# 42 and 24 at four cards
 
 
 class KlondikeModel(Model):
@@ -306,5 +305,5 @@ class KlondikeModel(Model):
         home = sum(len(piles[f]) for f in self.fnds)
         score = W_HOME * home - W_DOWN * sum(down[c] for c in self.cols) - W_TALON * (len(piles[0]) + len(piles[1]))
         if self.passes is not None:
-            score += W_PASS * (self.game.recycles_left(state) or 0)
+            score += TURN_OVER_IN_HAND * (self.game.recycles_left(state) or 0)
         return score
