@@ -104,6 +104,9 @@ class FrogSearch(DepthFirst):
         # the stock in the order it is turned (the waste card first, if any)
         self.stock = bytes(waste) + bytes(reversed(stock))
         self.like = LIKE_SUIT if self.in_suit else LIKE_ANY
+        self.counts_of: dict[bytes, list[int]] = {}  # home → home_counts
+        self.free_of: dict[tuple[int, int], tuple[list[int], tuple[int, ...], int]] = {}  # → free_cards
+        self.reached_of: dict[bytes, int] = {}  # home → the kinds with a card home, as bits
         self.count_at = at = COUNT_SUIT if self.in_suit else COUNT_ANY
         size = 56 if self.in_suit else 14
         # the cards of each kind among the stock's cards from the i-th on, and the reserve's first i
@@ -213,6 +216,33 @@ class FrogSearch(DepthFirst):
     def score(p: Position) -> int:
         return sum(p[2])
 
+    def home_counts(self, home: bytes) -> list[int]:
+        """How many cards of each kind (by ``count_at``) are home; the base before the ace
+        counts as home wherever a foundation is laid (kept per ``home``: they repeat)."""
+        h = self.counts_of.get(home)
+        if h is None:
+            if self.in_suit:
+                h = [0] * 56
+                for s in range(4):
+                    a, b = home[2 * s], home[2 * s + 1]
+                    for r in range(14):
+                        h[s * 14 + r] = (a >= r) + (b >= r)
+            else:
+                h = [sum(v >= r for v in home) for r in range(14)]
+            self.counts_of[home] = h
+        return h
+
+    def free_cards(self, stock_at: int, left: int) -> tuple[list[int], tuple[int, ...], int]:
+        """The cards of each kind free in ``hopeless``'s looser game with the stock turned
+        up to ``stock_at`` and ``left`` cards in the reserve (the reserve's too when its
+        top may go to the piles), the kinds that have any, and those kinds as bits."""
+        if self.reserve_to_piles:
+            free = [a + b for a, b in zip(self.stock_from[stock_at], self.reserve_to[left])]
+        else:
+            free = list(self.stock_from[stock_at])
+        pool = tuple(k for k in range(len(free)) if free[k])
+        return free, pool, sum(1 << k for k in pool)
+
     def hopeless(self, p: Position) -> bool:
         """Whether some card can never go home even in a looser game, so the position is
         lost.  A card on a pile leaves only for home, so it goes after every card above
@@ -224,33 +254,60 @@ class FrogSearch(DepthFirst):
         A quick probe counts too: the n-th card of a kind needs n of the kind before it
         home, taking the free cards first and the piles in order.  Which card is the
         n-th depends on the order, which the looser game forgets, so this may call a
-        winnable position lost: it guides probes and proves nothing."""
+        winnable position lost: it guides probes and proves nothing.
+
+        Without counting, only whether a kind has a card home matters, so the complete
+        search works it out with the kinds as bits; what repeats (the counts per home,
+        the free cards per stock and reserve place) is kept."""
         piles, left, home, turned, waste = p
-        at, quick = self.count_at, self.quick
-        if self.in_suit:
-            h = [0] * 56
-            for s in range(4):
-                a, b = home[2 * s], home[2 * s + 1]
-                for r in range(14):
-                    h[s * 14 + r] = (a >= r) + (b >= r)
-        else:
-            h = [sum(v >= r for v in home) for r in range(14)]
+        free_pool = self.free_of.get((turned - waste, left))
+        if free_pool is None:
+            free_pool = self.free_of[turned - waste, left] = self.free_cards(turned - waste, left)
         stacks = [pile for pile in piles if pile]
-        if self.reserve_to_piles:
-            free = [a + b for a, b in zip(self.stock_from[turned - waste], self.reserve_to[left])]
-        else:
-            free = list(self.stock_from[turned - waste])
-            if left:
-                stacks.append(self.reserve[:left])
+        if left and not self.reserve_to_piles:
+            stacks.append(self.reserve[:left])
+        if self.quick:
+            return self.counted_hopeless(stacks, home, free_pool)
+        at = self.count_at
+        reached = self.reached_of.get(home)
+        if reached is None:
+            reached = self.reached_of[home] = sum(1 << k for k, n in enumerate(self.home_counts(home)) if n)
+        free = free_pool[2]
         tops = [len(pile) - 1 for pile in stacks]
-        pool = [k for k in range(len(h)) if free[k]]
+        changed = True
+        while changed:
+            changed = False
+            while more := free & (reached << 1) & ~reached:  # a run of free kinds goes home
+                reached |= more
+            for i, pile in enumerate(stacks):
+                j = tops[i]
+                while j >= 0 and reached >> (at[pile[j]] - 1) & 1:
+                    reached |= 1 << at[pile[j]]
+                    j -= 1
+                if j != tops[i]:
+                    tops[i] = j
+                    changed = True
+        return any(j >= 0 for j in tops) or bool(free & ~reached)
+
+    def counted_hopeless(self, stacks: list[bytes], home: bytes,
+                         free_pool: tuple[list[int], tuple[int, ...], int]) -> bool:
+        """``hopeless`` for a quick probe: the n-th card of a kind needs n of the kind
+        before it home."""
+        at = self.count_at
+        h = list(self.home_counts(home))
+        free = list(free_pool[0])
+        pool = free_pool[1]
+        tops = [len(pile) - 1 for pile in stacks]
         changed = True
         while changed:
             changed = False
             for k in pool:  # by suit and rank: a run of kinds goes home in one pass
-                if free[k] and h[k - 1]:
-                    n = min(free[k], h[k - 1] - h[k]) if quick else free[k]
-                    if n > 0:
+                n = free[k]
+                if n:
+                    d = h[k - 1] - h[k]
+                    if d > 0:
+                        if d < n:
+                            n = d
                         h[k] += n
                         free[k] -= n
                         changed = True
@@ -258,7 +315,7 @@ class FrogSearch(DepthFirst):
                 j = tops[i]
                 while j >= 0:
                     k = at[pile[j]]
-                    if h[k - 1] <= (h[k] if quick else 0):
+                    if h[k - 1] <= h[k]:
                         break
                     h[k] += 1
                     j -= 1
