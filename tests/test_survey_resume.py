@@ -96,6 +96,33 @@ def test_resume_drops_a_line_cut_short_and_writes_no_win_twice(capsys, tmp_path)
     assert again["won"] == whole["won"] and by_seed(deals) == by_seed(tmp_path / "whole.jsonl")
 
 
+def test_retry_unknown_runs_the_unknown_deals_again_once_and_their_new_lines_count(capsys, tmp_path):
+    """A survey at a small budget, its unknown deals run again at a larger one
+    (``--retry-unknown``, as after the search got better): each deal then counts as the
+    survey at the larger budget has it, its wins are written once, and a second retry
+    runs nothing (a deal still unknown is not run again and again)."""
+    whole = survey(capsys, tmp_path / "whole.jsonl", tmp_path / "whole-wins.jsonl", "--jobs", "1")
+    deals, wins = tmp_path / "deals.jsonl", tmp_path / "wins.jsonl"
+    code = main(["survey", "canfield", "--seeds", SEEDS, "--budget-nodes", "300", "--budget-s", "120", "--json",
+                 "--jobs", "1", "--deals-out", str(deals), "--wins-out", str(wins)])
+    small = json.loads(capsys.readouterr().out)
+    assert code == 0 and small["unknown"] > whole["unknown"]  # the small budget leaves deals to retry
+    retried = survey(capsys, deals, wins, "--jobs", "2", "--resume", "--retry-unknown")
+    for key in ("deals", "won", "lost", "unknown"):
+        assert retried[key] == whole[key], key
+    rows = [json.loads(line) for line in deals.read_text().splitlines()]
+    assert len(rows) == 30 + small["unknown"]  # the retried deals' new lines appended
+    latest = {r["seed"]: r for r in rows}
+    assert sorted((r["seed"], r["verdict"], r["nodes"]) for r in latest.values() if r.get("retried")) == [
+        row for row in by_seed(tmp_path / "whole.jsonl")
+        if row[0] in {r["seed"] for r in rows if r["verdict"] == "unknown" and not r.get("retried")}]
+    assert wins_of(wins) == wins_of(tmp_path / "whole-wins.jsonl")
+    again = survey(capsys, deals, wins, "--jobs", "1", "--resume", "--retry-unknown")
+    assert again["won"] == whole["won"] and len(deals.read_text().splitlines()) == len(rows)
+    assert main(["survey", "canfield", "--seeds", "1-2", "--deals-out", str(deals), "--retry-unknown"]) == 2
+    assert "--retry-unknown" in capsys.readouterr().err
+
+
 def test_resume_refuses_another_games_file_and_needs_deals_out(capsys, tmp_path):
     deals = tmp_path / "deals.jsonl"
     assert main(["survey", "bride", "--seeds", "1-2", "--jobs", "1", "--deals-out", str(deals)]) == 0

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The winnable-deal lists' surveys (py/patience/winnable.py names the lists).
 
-    python3 tools/winnable.py survey KEY [KEY …] --seeds A-B [--budget-s 2] [--jobs 2]
+    python3 tools/winnable.py survey KEY [KEY …] --seeds A-B [--budget-s 2] [--jobs 2] [--retry-unknown]
     python3 tools/winnable.py status
     python3 tools/winnable.py publish [--only KEY …]
     python3 tools/winnable.py rows
@@ -15,7 +15,10 @@ what the site ships, py/patience/winnable_deals.py: for each list, how far its s
 reached without a gap (deals 1..N) and the won deals among them, each with its winning
 line in ``KEY.wins.jsonl`` (tests/test_winnable.py holds the two together); ``--only``
 publishes just those lists (the others' surveys still running) and leaves the rest as
-they were published.  ``rows`` prints each list's survey as a row of docs/winnability.md's
+they were published.  ``survey --retry-unknown`` runs again, once, the deals a list's
+survey left unknown (after the search got better): the new line of a deal counts instead
+of the old, here and in the command line's ``--resume``, and it too can be stopped and run
+again.  ``rows`` prints each list's survey as a row of docs/winnability.md's
 table (won, lost, unknown, the Wilson intervals, the time a deal).
 """
 
@@ -41,12 +44,19 @@ def files(key: str) -> tuple[Path, Path]:
 
 
 def records(path: Path) -> list[dict]:
+    """A survey file's lines, one a seed: a later line of a seed (a deal run again by
+    ``--retry-unknown``) replaces the earlier, in the earlier's place."""
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.endswith("}")]
+    out: dict[int, dict] = {}
+    for line in path.read_text().splitlines():
+        if line.endswith("}"):
+            record = json.loads(line)
+            out[record["seed"]] = record
+    return list(out.values())
 
 
-def survey(keys: list[str], seeds: str, budget: float, jobs: int) -> int:
+def survey(keys: list[str], seeds: str, budget: float, jobs: int, retry: bool = False) -> int:
     DATA.mkdir(parents=True, exist_ok=True)
     for key in keys:
         entry = BY_KEY[key]
@@ -54,7 +64,7 @@ def survey(keys: list[str], seeds: str, budget: float, jobs: int) -> int:
         opts = [x for name, value in entry.options.items() for x in ("--opt", f"{name}={value}")]
         command = [sys.executable, "-m", "patience", "survey", entry.game, *opts, "--seeds", seeds,
                    "--budget-s", str(budget), "--jobs", str(jobs), "--deals-out", str(deals),
-                   "--wins-out", str(wins), "--resume"]
+                   "--wins-out", str(wins), "--resume", *(["--retry-unknown"] if retry else [])]
         print(f"== {key}: {' '.join(command[3:])}", flush=True)
         done = subprocess.run(command, cwd=ROOT / "py", check=False)
         if done.returncode:
@@ -63,15 +73,16 @@ def survey(keys: list[str], seeds: str, budget: float, jobs: int) -> int:
 
 
 def status() -> None:
-    print(f"{'list':<20} {'deals':>6} {'won':>6} {'lost':>6} {'unknown':>7}  {'seeds':<12} listed")
+    print(f"{'list':<20} {'deals':>6} {'won':>6} {'lost':>6} {'unknown':>7}  {'seeds':<12} {'retried':>7} listed")
     for entry in LISTS:
         deals, wins = files(entry.key)
         found = records(deals)
         count = {v: sum(1 for r in found if r["verdict"] == v) for v in ("won", "lost", "unknown")}
         seeds = [r["seed"] for r in found]
         span = f"{min(seeds)}-{max(seeds)}" if seeds else "-"
+        retried = sum(1 for r in found if r.get("retried"))
         print(f"{entry.key:<20} {len(found):>6} {count['won']:>6} {count['lost']:>6} {count['unknown']:>7}  "
-              f"{span:<12} {len(records(wins))}")
+              f"{span:<12} {retried:>7} {len(records(wins))}")
 
 
 def published(only: list[str] | None = None) -> dict[str, tuple[int, str]]:
@@ -135,6 +146,7 @@ def main() -> int:
     run.add_argument("--seeds", required=True)
     run.add_argument("--budget-s", type=float, default=2.0)
     run.add_argument("--jobs", type=int, default=2)
+    run.add_argument("--retry-unknown", action="store_true")
     sub.add_parser("status")
     sub.add_parser("rows")
     out = sub.add_parser("publish")
@@ -149,7 +161,7 @@ def main() -> int:
     if args.command == "publish":
         publish(args.only)
         return 0
-    return survey(args.keys, args.seeds, args.budget_s, args.jobs)
+    return survey(args.keys, args.seeds, args.budget_s, args.jobs, args.retry_unknown)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
     deal GAME --seed N [--opt k=v …] [--json]
     solve GAME (--seed N | --position CODE) [--opt k=v …] [--budget-s T] [--budget-nodes N] [--json]
     survey GAME --seeds A-B [--opt k=v …] [--budget-s T] [--budget-nodes N] [--jobs J]
-           [--scheduler ADDRESS|local] [--deals-out FILE [--resume]] [--wins-out FILE] [--json]
+           [--scheduler ADDRESS|local] [--deals-out FILE [--resume [--retry-unknown]]] [--wins-out FILE]
+           [--json]
 
 The solver sees every card ("all cards known") and every report says so.  Bad
 arguments give a one-line error on stderr and exit code 2.
@@ -77,6 +78,9 @@ def parser() -> Parser:
     survey.add_argument("--resume", action="store_true",
                         help="go on with the survey whose --deals-out FILE exists: its deals are not run again, "
                              "the rest are appended, and the report counts them all")
+    survey.add_argument("--retry-unknown", action="store_true",
+                        help="with --resume: run again, once, the deals that FILE holds as unknown (a better "
+                             "search, or a longer budget); the new result is appended and counts instead")
     survey.add_argument("--wins-out", metavar="FILE",
                         help="append each won deal's number and winning line to FILE as one JSON line "
                              "(each move its index among the legal moves: patience.lines)")
@@ -257,15 +261,18 @@ class Progress:
 
 def gather(stream: Iterable[Deal], seeds: range, out: IO[str] | None, progress: Progress | None,
            wins: IO[str] | None = None, done: dict[int, Deal] | None = None,
-           header: dict[str, Any] | None = None, written: set[int] | None = None) -> list[Deal]:
+           header: dict[str, Any] | None = None, written: set[int] | None = None,
+           retried: set[int] | None = None) -> list[Deal]:
     """The deals of ``stream`` as they finish, each seed once (a second result for a seed,
     as a deal run again after its worker was lost may give, is dropped), written to ``out``
     as JSON lines (with ``header``'s fields: the game and its options) and counted in
     ``progress`` on the way; each won deal's line to ``wins`` first (so a survey stopped
     between the two writes runs that deal again, and it is not written twice: ``done``'s
     deals, of an earlier run resumed, are not run again, nor ``written``'s wins written
-    again); an error if a seed is missing."""
+    again); an error if a seed is missing.  A deal of ``retried`` (run again after an
+    unknown) is marked so in ``out``: it is not run again by another retry."""
     results: dict[int, Deal] = dict(done or {})
+    retried = retried or set()
     written = set(written or ())
     for deal in stream:
         seed, verdict, nodes, seconds, line = deal
@@ -276,8 +283,9 @@ def gather(stream: Iterable[Deal], seeds: range, out: IO[str] | None, progress: 
             wins.write(json.dumps({"seed": seed, "line": line}) + "\n")
             wins.flush()
         if out is not None:
+            mark = {"retried": True} if seed in retried else {}
             out.write(json.dumps({"seed": seed, "verdict": verdict, "nodes": nodes,
-                                  "seconds": round(seconds, 3), **(header or {})}) + "\n")
+                                  "seconds": round(seconds, 3), **(header or {}), **mark}) + "\n")
             out.flush()
         if progress is not None:
             progress.add(verdict)
@@ -313,12 +321,15 @@ def read_lines(path: str, flag: str) -> list[dict[str, Any]]:
     return records
 
 
-def resumed(args: argparse.Namespace, game: Game, seeds: range) -> tuple[dict[int, Deal], set[int]]:
-    """The deals of ``seeds`` that the survey's files hold already (``--resume``), with
-    their winning lines, and the seeds of the wins written; an error if they are another
-    game's or other options'."""
+def resumed(args: argparse.Namespace, game: Game, seeds: range) -> tuple[dict[int, Deal], set[int], set[int]]:
+    """The deals of ``seeds`` that the survey's files hold already (``--resume``; a later
+    line of a seed counts instead of an earlier one), with their winning lines, the seeds
+    of the wins written, and (``--retry-unknown``) the seeds to run again: those held as
+    unknown and not run again already.  An error if the files are another game's or
+    other options'."""
     done: dict[int, Deal] = {}
     written: set[int] = set()
+    retry: set[int] = set()
     for record in read_lines(args.deals_out, "--deals-out"):
         if (record.get("game"), record.get("options")) != (game.id, game.options):
             raise UsageError(f"--resume: {args.deals_out} holds deals of {record.get('game')} "
@@ -326,13 +337,19 @@ def resumed(args: argparse.Namespace, game: Game, seeds: range) -> tuple[dict[in
         if record["seed"] in seeds and record.get("verdict") in (WON, LOST, UNKNOWN):
             done[record["seed"]] = (record["seed"], record["verdict"], int(record.get("nodes", 0)),
                                     float(record.get("seconds", 0.0)), None)
+            if record["verdict"] == UNKNOWN and args.retry_unknown and not record.get("retried"):
+                retry.add(record["seed"])
+            else:
+                retry.discard(record["seed"])
+    for seed in retry:
+        del done[seed]
     if args.wins_out:
         for record in read_lines(args.wins_out, "--wins-out"):
             written.add(record["seed"])
             deal = done.get(record["seed"])
             if deal is not None and isinstance(record.get("line"), str):
                 done[deal[0]] = (*deal[:4], record["line"])
-    return done, written
+    return done, written, retry
 
 
 def deals_of(stack: ExitStack, args: argparse.Namespace, tasks: list[Task], jobs: int) -> Iterator[Deal]:
@@ -371,10 +388,14 @@ def cmd_survey(args: argparse.Namespace) -> None:
     jobs = args.jobs or os.cpu_count() or 1
     if args.resume and not args.deals_out:
         raise UsageError("--resume goes on with the survey of --deals-out FILE: name the file")
-    done, written = resumed(args, game, seeds) if args.resume else ({}, set())
+    if args.retry_unknown and not args.resume:
+        raise UsageError("--retry-unknown runs again the unknown deals of a survey resumed: add --resume")
+    done, written, retry = resumed(args, game, seeds) if args.resume else ({}, set(), set())
     tasks: list[Task] = [(game.id, dict(game.options), seed, nodes, seconds) for seed in seeds if seed not in done]
     if done:
         print(f"survey: {len(done)} of {len(seeds)} deals done already ({args.deals_out})", file=sys.stderr)
+    if retry:
+        print(f"survey: {len(retry)} deals held as unknown run again", file=sys.stderr)
     started = time.perf_counter()
     with ExitStack() as stack:
         out = wins = None
@@ -388,7 +409,7 @@ def cmd_survey(args: argparse.Namespace) -> None:
                 out, wins = (opened, wins) if flag == "--deals-out" else (out, opened)
         stream = deals_of(stack, args, tasks, jobs) if tasks else iter(())
         results = gather(stream, seeds, out, Progress(len(tasks)), wins, done,
-                         {"game": game.id, "options": game.options}, written)
+                         {"game": game.id, "options": game.options}, written, retry)
     if args.scheduler is not None:
         jobs = args.jobs  # the cluster's workers when the survey started
     wall = time.perf_counter() - started

@@ -298,10 +298,9 @@ class FrogSearch(DepthFirst):
         free = list(free_pool[0])
         pool = free_pool[1]
         tops = [len(pile) - 1 for pile in stacks]
-        changed = True
-        while changed:
-            changed = False
-            for k in pool:  # by suit and rank: a run of kinds goes home in one pass
+        moved = True
+        while moved:  # one pass over the kinds in order sends home every free card it can
+            for k in pool:
                 n = free[k]
                 if n:
                     d = h[k - 1] - h[k]
@@ -310,7 +309,7 @@ class FrogSearch(DepthFirst):
                             n = d
                         h[k] += n
                         free[k] -= n
-                        changed = True
+            moved = False
             for i, pile in enumerate(stacks):
                 j = tops[i]
                 while j >= 0:
@@ -321,7 +320,7 @@ class FrogSearch(DepthFirst):
                     j -= 1
                 if j != tops[i]:
                     tops[i] = j
-                    changed = True
+                    moved = True
         return any(j >= 0 for j in tops) or any(free[k] for k in pool)
 
     # -- moves -------------------------------------------------------------------
