@@ -28,7 +28,7 @@ from patience.session import Session
 
 from . import settings, stats_view, toolbar
 from .assist import Assistant
-from .dialogs import Dialogs, MessageBar, announce
+from .dialogs import Dialogs, MessageBar, announce, words
 from .i18n import t
 from .interaction import Interaction, describe, refusal, standstill_words
 from .deals import Deals, local_day
@@ -346,7 +346,13 @@ class App:
         assert session is not None
         game, state = session.game, session.state
         standstill = game.standstill(state, session.states[0], stuck=status == "stuck") if status != "won" else None
-        if standstill is not None and standstill.kind == "stuck":
+        if standstill is not None and standstill.kind == "stuck" and self.bar.kind() == "resume":
+            # a game kept for later (or one to take up) was just said: both are said, and its
+            # button stays (a new deal is also the toolbar's New)
+            offer, action = self.bar.words
+            self.message(lambda: words(offer) + " " + standstill_words(game, state, standstill), "resume", action,
+                         self.bar.action)
+        elif standstill is not None and standstill.kind == "stuck":
             self.message(lambda: standstill_words(game, state, standstill), "stuck", lambda: t("new"), self.deals.new_deal)
         elif standstill is not None:  # only a button (a reshuffle, a redeal) can go on: named
             self.message(lambda: standstill_words(game, state, standstill), "stuck")

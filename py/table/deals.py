@@ -252,12 +252,14 @@ class Deals:
     def offer_resume(self, saved: Session, notes: list[Callable[[], str]] | None = None,
                      lead: Callable[[], str] | None = None) -> None:
         """Offer the saved game of another deal (after what else there is to tell: notes
-        of what went wrong, or ``lead``, what the deal shown is)."""
+        of what went wrong, or ``lead``, what the deal shown is; and before why the deal
+        shown cannot go on, when it cannot, as just said)."""
         self.app.keeper.resumable = saved
         told = notes or []
+        stuck = [self.app.bar.words[0]] if self.app.bar.kind() == "stuck" else []
         self.app.message(lambda: " ".join([note() for note in told] + ([lead()] if lead else []) + [t(
-            "resume", game=game_name(saved.game.spec), seed=saved.seed, n=saved.move_count)]),
-            "warning" if told else "resume", lambda: t("resume.action"), self.resume)
+            "resume", game=game_name(saved.game.spec), seed=saved.seed, n=saved.move_count)]
+            + [words(said) for said in stuck]), "warning" if told else "resume", lambda: t("resume.action"), self.resume)
 
     def resume(self) -> None:
         saved = self.app.keeper.resumable

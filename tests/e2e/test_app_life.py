@@ -148,6 +148,44 @@ def test_statistics_count_played_and_abandoned_games_and_draw_a_chart(fresh):
     assert not page.is_visible("#stats")
 
 
+def test_a_game_left_is_still_said_when_the_next_deal_is_stuck_from_the_deal(fresh):
+    """Klondike draw 3, deal 473: no card can be played from the deal.  Reached after a
+    move in another game, the table says both: that game is kept for later (with the
+    button to give it up) or, reached through the history, saved (with the button to
+    resume it), and this deal is stuck."""
+    from patience import get_game
+
+    game = get_game("klondike", {"draw": "3"})
+    assert game.status(game.deal(473)) == "stuck"
+    page, watch, base = fresh
+    stuck = "No card of this deal can be played"
+    # the option changed mid-game: the same deal under draw 3, the game left kept for later
+    visit(page, base + "?game=klondike&seed=473&draw=1")
+    click_stock(page)
+    wait_moves(page, 1)
+    page.click(".options-menu summary")
+    page.select_option('select[data-option="draw"]', "3")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => document.getElementById('table').dataset.status === 'stuck'")
+    said = message(page)
+    assert "deal #473, 1 move) is kept for later" in said and stuck in said
+    page.click("#message-action")
+    page.wait_for_function("() => document.getElementById('message-text').textContent.includes('given up')")
+    # through the history: the saved game of the type offered, and the deal stuck
+    visit(page, base + "?game=klondike&seed=31&draw=3")
+    click_stock(page)
+    wait_moves(page, 1)
+    page.evaluate("() => { history.pushState(null, '', '?game=klondike&seed=473&draw=3');"
+                  " dispatchEvent(new PopStateEvent('popstate')); }")
+    page.wait_for_function("() => document.getElementById('table').dataset.seed === '473'")
+    page.wait_for_function("() => document.getElementById('table').dataset.status === 'stuck'")
+    said = message(page)
+    assert "deal #31, 1 move) is saved" in said and stuck in said
+    page.click("#message-action")
+    page.wait_for_function("() => document.getElementById('table').dataset.seed === '31'")
+    wait_moves(page, 1)
+
+
 def test_statistics_export_and_import_with_checks(fresh):
     page, watch, base = fresh
     visit(page, base + "?game=bride&seed=12")
