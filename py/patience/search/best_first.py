@@ -188,6 +188,9 @@ class Search:
         if game.is_won(root):
             self.finish(WON, list(prefix))
             return
+        if self.model.lost(root):
+            self.finish(LOST, [])  # a looser game shows it (Model.lost)
+            return
         self.lanes = [Lane(self.model, root)]
         self.quick_model = self.model.quick() or self.model
         more, self.quick_root = closed(self.quick_model, (), root)

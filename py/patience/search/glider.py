@@ -141,6 +141,63 @@ class GliderModel(Model):
         found.sort()
         return [step for _, _, step in found]
 
+    def lost(self, state: State) -> bool:
+        """Whether some card can never go home even in a looser game, so ``state`` is lost.
+
+        In the looser game a card that has once been in reach stays in reach: every card
+        of the stock and the waste is always in reach (with no turn-over left, a waste
+        card may still go to an emptied row), and so is a card once moved off its row.  A
+        row's outer card goes home when a card of its suit one rank lower has, and leaves
+        its row, with the in-suit run on it, when a card of its suit one rank higher has
+        ever been in reach (onto that card: a queen never, there are no kings to take
+        it); what lay under it comes into reach.  The flanks and the second foundation of
+        a suit are forgotten.  Worked out to a fixed point: what never goes home there
+        never does in the real game.  It catches, for instance, both cards of a kind under
+        queens of their suit, or under a queen with the other card of the kind: the queen
+        waits for the jack, which waits for them."""
+        piles = state.piles
+        reached: set[tuple[int, int]] = set()  # kinds (suit, rank) with a card home
+        for f in self.fnds:
+            if piles[f]:
+                top = piles[f][-1]
+                reached.update((SUIT_OF[top], r) for r in range(1, RANK_OF[top] + 1))
+        game = self.game
+        waiting = [(SUIT_OF[c], RANK_OF[c]) for c in piles[game.stock] + piles[game.waste]]
+        seen = set(waiting)  # kinds ever in reach
+        stacks = [[(SUIT_OF[c], RANK_OF[c]) for c in piles[i]] for i in self.rows]
+        changed = True
+        while changed:
+            changed = False
+            kept = []
+            for kind in waiting:  # the cards in reach go home as soon as they can
+                if kind[1] == 1 or (kind[0], kind[1] - 1) in reached:
+                    if kind not in reached:
+                        reached.add(kind)
+                        changed = True
+                else:
+                    kept.append(kind)
+            waiting = kept
+            for row in stacks:
+                while row:
+                    suit, rank = kind = row[-1]
+                    seen.add(kind)
+                    if rank == 1 or (suit, rank - 1) in reached:
+                        row.pop()
+                        reached.add(kind)
+                        changed = True
+                        continue
+                    j = len(row) - 1  # the in-suit run down to the outer card starts at j
+                    while j > 0 and row[j - 1] == (suit, row[j][1] + 1):
+                        j -= 1
+                    x = next((x for x in range(len(row) - 1, j - 1, -1) if (suit, row[x][1] + 1) in seen), -1)
+                    if x < 0:
+                        break
+                    waiting += row[x:]  # moved off, the run stays in reach
+                    seen.update(row[x:])
+                    del row[x:]
+                    changed = True
+        return bool(waiting) or any(stacks)
+
     def score(self, state: State) -> float:
         """Four for each card home, twelve for each turn-over still in hand, less a half
         for each card in the waste (passed over in this pass)."""

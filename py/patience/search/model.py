@@ -71,6 +71,12 @@ class Model:
         """A game's own search of ``state`` replacing the best-first one (None: none)."""
         return None
 
+    def lost(self, state: State) -> bool:
+        """Whether a looser game shows at once that ``state`` cannot be won (the search
+        then says lost without searching).  It must be sound: never True of a position
+        from which some line wins."""
+        return False
+
     # -- identity of a position --------------------------------------------------
     def key(self, state: State) -> bytes:
         """Equal for positions with the same future: interchangeable piles sorted."""
