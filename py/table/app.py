@@ -1,15 +1,14 @@
 """The composition root: it builds the table's parts and wires the page's events to them;
 it plays moves (and undoes, redoes and restarts them) and redraws the table after each.
 
-The parts: which deal is on the table (deals.py: the URL, saved games resumed or offered,
-new deals, options), the view (view.py), the input (pointer.py: pointer, touch and keys) and its
-interaction model (interaction.py: what a tap, a drag or a key means, with no DOM), the
-keeper of saves, statistics and settings (keeper.py, on storage.py), dialogs and messages
-(dialogs.py), the statistics view (stats_view.py), settings and language (settings.py),
-the toolbar (toolbar.py), the service worker (updates.py) and the solver at the table
-(assist.py, which sees the app as a ``Table``, ports.py).  It asks the engine which moves
-are legal and plays through the checked path only.  DOM elements and events are pyodide
-``JsProxy`` objects, opaque to the type checker.
+The parts: which deal is on the table (deals.py: the URL, saved games resumed or offered, new
+deals, options), the view (view.py), the input (pointer.py: pointer, touch and keys) and its
+interaction model (interaction.py: what a tap, a drag or a key means, with no DOM), the keeper
+of saves, statistics and settings (keeper.py, on storage.py), dialogs and messages (dialogs.py),
+the statistics view (stats_view.py), settings and language (settings.py), the toolbar
+(toolbar.py), the service worker (updates.py) and the solver at the table (assist.py, which sees
+the app as a ``Table``, ports.py). It asks the engine which moves are legal and plays through
+the checked path only. DOM elements and events are pyodide ``JsProxy``, opaque to mypy.
 """
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ from patience.session import Session
 
 from . import settings, stats_view, toolbar
 from .assist import Assistant
-from .dialogs import Dialogs, MessageBar, announce, words
+from .dialogs import Dialogs, MessageBar, announce
 from .i18n import t
 from .interaction import Interaction, describe, refusal, standstill_words
 from .deals import Deals, local_day
@@ -320,17 +319,16 @@ class App:
         self.render()
         game, state = session.game, session.state
         status = game.status(state)
+        shows = self.bar.shows
         self.keeper.settle(session, status == "won")  # a win counted (once), then the game saved
         if self.session is not session:
             return  # the save found a newer game from another tab, and showed that
         self.root.dataset.status = status
         self.root.dataset.moves = str(session.move_count)
         toolbar.show(session)
-        if self.told_at is not state:
-            # (a redraw of the same position, after a change of setting or of language,
-            # keeps what is shown: notes about the address, or nothing once closed)
+        if self.told_at is not state:  # (a redraw of the same position keeps what is shown)
             self.told_at = state
-            self.tell_status(status)
+            self.tell_status(status, kept=self.bar.shows != shows and self.bar.kind() == "resume")
         if status == "won":
             self.show_win()
         self.assist.changed()
@@ -338,20 +336,16 @@ class App:
         if active and getattr(active, "disabled", False):
             self.root.focus()  # Undo or Restart back at the deal: focus goes to the table, not lost
 
-    def tell_status(self, status: str) -> None:
+    def tell_status(self, status: str, kept: bool = False) -> None:
         """Say why the position cannot go on (the engine's standstill: no moves left, or
-        only a button can go on); a message said of another position (a stuck one, a
-        hint, a blunder) goes."""
+        only a button can go on), after the game just left when it was said to be ``kept``
+        for later (its button stays); a message said of another position goes."""
         session = self.session
         assert session is not None
         game, state = session.game, session.state
         standstill = game.standstill(state, session.states[0], stuck=status == "stuck") if status != "won" else None
-        if standstill is not None and standstill.kind == "stuck" and self.bar.kind() == "resume":
-            # a game kept for later (or one to take up) was just said: both are said, and its
-            # button stays (a new deal is also the toolbar's New)
-            offer, action = self.bar.words
-            self.message(lambda: words(offer) + " " + standstill_words(game, state, standstill), "resume", action,
-                         self.bar.action)
+        if standstill is not None and kept:
+            self.bar.add(lambda: standstill_words(game, state, standstill))
         elif standstill is not None and standstill.kind == "stuck":
             self.message(lambda: standstill_words(game, state, standstill), "stuck", lambda: t("new"), self.deals.new_deal)
         elif standstill is not None:  # only a button (a reshuffle, a redeal) can go on: named

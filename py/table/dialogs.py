@@ -200,12 +200,14 @@ class MessageBar:
     def __init__(self) -> None:
         self.action: Callable[[], None] | None = None
         self.words: tuple[Words, Words] = ("", "")
+        self.shows = 0  # messages shown so far (a caller tells whether one was said meanwhile)
 
     def show(self, text: Words, kind: str = "info", action: Words = "",
              on_action: Callable[[], None] | None = None) -> None:
         """Show a message; ``action`` labels its button, which calls ``on_action``."""
         self.action = on_action
         self.words = (text, action)
+        self.shows += 1
         self.say()
         box = document.getElementById("message")
         box.dataset.kind = kind
@@ -218,6 +220,11 @@ class MessageBar:
         button = document.getElementById("message-action")
         button.textContent = action
         button.hidden = not action
+
+    def add(self, more: Words) -> None:
+        """Say ``more`` after the message shown, which keeps its kind and its button."""
+        said, action = self.words
+        self.show(lambda: words(said) + " " + words(more), self.kind(), action, self.action)
 
     def clicked(self) -> None:
         if self.action is not None:
