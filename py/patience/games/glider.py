@@ -176,32 +176,49 @@ def generate(game: "Game", state: State) -> "list[Move]":
 def safe_home(game: "Game", state: State) -> "Move | None":
     """An outer card or the waste top that goes home when no card can need it: both
     cards of its suit one rank lower are home already (or it is a 2: aces never stay
-    out)."""
+    out).  Which kinds may go where depends on the foundations' top cards alone, so it
+    is kept for each (the search asks this of every position it makes)."""
     piles = state.piles
-    tops: dict[int, list[tuple[int, int]]] = {}  # suit → (the rank on top, the foundation)
-    for f in game.foundations:
-        pile = piles[f]
+    tops = tuple([piles[f][-1] if piles[f] else -1 for f in game.foundations])
+    goes = SAFE.get(tops)
+    if goes is None:
+        if len(SAFE) >= SAFE_KEPT:
+            SAFE.clear()
+        goes = SAFE[tops] = safe_places(game.foundations, tops)
+    if not goes:
+        return None
+    for i in (*rows(game), game.waste):
+        pile = piles[i]
         if pile:
-            tops.setdefault(SUIT_OF[pile[-1]], []).append((RANK_OF[pile[-1]], f))
+            f = goes.get(KIND[pile[-1]], -1)
+            if f >= 0:
+                return Move(MOVE, i, f, 1)
+    return None
+
+
+KIND = tuple((SUIT_OF[c], RANK_OF[c]) for c in range(104))
+SAFE: dict[tuple[int, ...], dict[tuple[int, int], int]] = {}  # foundations' tops → safe_places
+SAFE_KEPT = 4096
+
+
+def safe_places(foundations: tuple[int, ...], tops: tuple[int, ...]) -> dict[tuple[int, int], int]:
+    """The kinds (suit, rank) that go home safely, and the foundation each goes to, when
+    the foundations' top cards are ``tops`` (-1: none)."""
+    by_suit: dict[int, list[tuple[int, int]]] = {}  # suit → (the rank on top, the foundation)
+    for f, top in zip(foundations, tops):
+        if top >= 0:
+            by_suit.setdefault(SUIT_OF[top], []).append((RANK_OF[top], f))
     # a foundation holds its suit from the ace up to its top: a card whose suit has both
     # foundations up to one rank below it, at least, goes home safely (a 2 onto an ace)
-    goes: dict[tuple[int, int], int] = {}  # (suit, rank) → the foundation it goes to
-    for suit, ranks in tops.items():
+    goes: dict[tuple[int, int], int] = {}
+    for suit, ranks in by_suit.items():
         for rank, f in ranks:
             if rank == 1:
                 goes.setdefault((suit, 2), f)
         if len(ranks) == 2:
             low = min(ranks)[0]
             goes.setdefault((suit, low + 1), next(f for rank, f in ranks if rank == low))
-    if not goes:
-        return None
-    for i in (*rows(game), game.waste):
-        pile = piles[i]
-        if pile:
-            f = goes.get((SUIT_OF[pile[-1]], RANK_OF[pile[-1]]), -1)
-            if f >= 0:
-                return Move(MOVE, i, f, 1)
-    return None
+    return goes
 
 
 def interchangeable(game: "Game") -> tuple[tuple[str, ...], ...]:
