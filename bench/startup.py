@@ -4,6 +4,7 @@ first visit (empty cache, no service worker) and on a repeat visit (service work
 installed, a game saved), on localhost and over a simulated network.
 
     python3 bench/startup.py [--runs N] [--site DIR] [--network] [--no-snapshot]
+    python3 bench/startup.py --bare [--runs N] [--site DIR] [--no-snapshot]
 
 ``--network``: the site is served compressed as GitHub Pages serves it (bench/payload.py's
 server: gzip for text types and WebAssembly) and Chromium emulates a line of 20 Mbit/s
@@ -13,6 +14,15 @@ the page received are printed with the figures.  ``--no-snapshot``: the start-up
 is answered 404, so Python starts the ordinary way (what the snapshot buys, measured).
 Goals (issue 28): over the network, interactive within 4500 ms and a first table paint
 within 1000 ms on a first visit.
+
+``--bare`` (issue 41): this app against a bare page served beside it, the same vendored
+Pyodide started through PyScript with nothing else (its Python only marks the page ready),
+over two emulated lines, 20 Mbit/s with 40 ms and 5 Mbit/s with 150 ms (a poor mobile
+line), compressed as Pages serves: runs alternate between the two pages, each visit in a
+fresh profile, and the bench prints each page's median time to interactive, first visit
+and repeat visit (the app's service worker, the bare page's HTTP cache), the ratio of
+the two, the bytes received and the machine's load.  Ratios are what compare from run to
+run; absolute times wander with the machine.
 
 Times are milliseconds from the start of navigation (performance.now()), the median of N
 runs, with the page's own stage marks (runtime, Python, engine, table) alongside.
@@ -59,11 +69,25 @@ FIGURES_BYTES = """() => performance.getEntriesByType('resource').reduce((n, r) 
 
 # 20 Mbit/s down, 10 Mbit/s up (bytes per second), 40 ms latency
 NETWORK = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8, "uploadThroughput": 10e6 / 8}
+# a poor mobile line: 5 Mbit/s down, 1 Mbit/s up, 150 ms latency
+SLOW = {"offline": False, "latency": 150, "downloadThroughput": 5e6 / 8, "uploadThroughput": 1e6 / 8}
+LINES = (("20 Mbit/s, 40 ms", NETWORK), ("5 Mbit/s, 150 ms", SLOW))
+
+# The bare page: the vendored runtime through PyScript, and nothing else.
+BARE_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Bare Pyodide</title>
+<script type="module" src="./static/vendor/pyscript/core.js"></script></head>
+<body><script type="py" config="./bare.toml">
+from pyscript import document
+document.body.dataset.ready = "1"
+</script></body></html>
+"""
+BARE_TOML = 'interpreter = "./static/vendor/pyodide/pyodide.mjs"\n'
 
 
 def visit(page, url: str) -> dict:
     page.goto(url)
-    page.wait_for_selector('body[data-ready="1"]', timeout=120_000)
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)  # (the bare page's body is empty)
     return {**page.evaluate(FIGURES), "bytes": page.evaluate(FIGURES_BYTES)}
 
 
@@ -91,7 +115,87 @@ def report(title: str, runs: list[dict]) -> None:
         print(f"    {name:24s} {ms(median_mark(runs, name))} ms")
 
 
+def fresh_page(p, profile: str, conditions: dict | None):  # type: ignore[no-untyped-def]
+    """A browser on a fresh profile and its page, watched (WATCH), on the emulated line
+    ``conditions`` (None: as fast as localhost goes)."""
+    ctx = p.chromium.launch_persistent_context(profile, executable_path=build.ensure_chromium(), args=ARGS,
+                                               viewport={"width": 1280, "height": 720})
+    page = ctx.new_page()
+    page.add_init_script(WATCH)
+    if conditions is not None:
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", conditions)
+    return ctx, page
+
+
+def bare_site(site: Path) -> Path:
+    """A copy of the site with the bare page beside the app (bare.html, bare.toml)."""
+    out = Path(tempfile.mkdtemp(prefix="patience-bare-")) / "site"
+    shutil.copytree(site, out)
+    (out / "bare.html").write_text(BARE_HTML)
+    (out / "bare.toml").write_text(BARE_TOML)
+    return out
+
+
+def side_by_side(argv: list[str]) -> int:
+    """The app against the bare page over both lines (``--bare``)."""
+    import os
+
+    from payload import serve_like_pages
+    from playwright.sync_api import sync_playwright
+
+    runs = int(argv[argv.index("--runs") + 1]) if "--runs" in argv else 5
+    site = bare_site(Path(argv[argv.index("--site") + 1]) if "--site" in argv
+                     else build.build_site(build.BUILD / "site"))
+    server = serve_like_pages(site)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    pages = {"app": base + "?game=klondike&seed=7", "bare": base + "bare.html"}
+    load = os.getloadavg()[0]
+    got: dict[tuple[str, str, str], list[dict]] = {}
+    with sync_playwright() as p:
+        for line, conditions in LINES:
+            for _ in range(runs):
+                for name, url in pages.items():  # alternating, each in a fresh profile
+                    profile = tempfile.mkdtemp(prefix="patience-bench-")
+                    try:
+                        ctx, page = fresh_page(p, profile, conditions)
+                        if name == "app" and "--no-snapshot" in argv:
+                            page.route("**/python.snapshot.gz", lambda r: r.fulfill(status=404))
+                        got.setdefault((line, name, "first"), []).append(visit(page, url))
+                        if name == "app":  # a saved game and the service worker, as a player's
+                            page.evaluate("() => navigator.serviceWorker.ready")
+                            page.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                                                   timeout=60_000)
+                            visit(page, url)  # warms the worker's cache and the code cache
+                        else:
+                            visit(page, url)  # the same for the bare page's HTTP and code caches
+                        got.setdefault((line, name, "repeat"), []).append(visit(page, url))
+                        ctx.close()
+                    finally:
+                        shutil.rmtree(profile, ignore_errors=True)
+    server.shutdown()
+    shutil.rmtree(site.parent, ignore_errors=True)
+    print(f"Start-up, this app{' without its snapshot' if '--no-snapshot' in argv else ''} against a bare "
+          f"Pyodide page, headless Chromium, served gzip-compressed as Pages does; median of {runs} runs "
+          f"each, alternating; load {load:.2f} at the start "
+          f"(now {os.getloadavg()[0]:.2f})")
+    for line, _ in LINES:
+        for visit_kind in ("first", "repeat"):
+            app, bare = got[line, "app", visit_kind], got[line, "bare", visit_kind]
+            a, b = median(app, "ready"), median(bare, "ready")
+            ratio = f"{a / b:.2f}x" if a and b else "—"
+            print(f"{line:17s} {visit_kind:6s} visit: app interactive {a or 0:6.0f} ms "
+                  f"(first table {median(app, 'paint') or 0:5.0f} ms, {(median(app, 'bytes') or 0) / 1e6:5.2f} MB); "
+                  f"bare {b or 0:6.0f} ms ({(median(bare, 'bytes') or 0) / 1e6:5.2f} MB); app / bare {ratio}")
+            print("    runs app:  " + ", ".join(f"{r.get('ready') or 0:.0f}" for r in app))
+            print("    runs bare: " + ", ".join(f"{r.get('ready') or 0:.0f}" for r in bare))
+    return 0
+
+
 def main(argv: list[str]) -> int:
+    if "--bare" in argv:
+        return side_by_side(argv)
     runs = int(argv[argv.index("--runs") + 1]) if "--runs" in argv else 5
     site = Path(argv[argv.index("--site") + 1]) if "--site" in argv else build.build_site(build.BUILD / "site")
     network = "--network" in argv
@@ -109,17 +213,9 @@ def main(argv: list[str]) -> int:
         for _ in range(runs):
             profile = tempfile.mkdtemp(prefix="patience-bench-")
             try:
-                ctx = p.chromium.launch_persistent_context(
-                    profile, executable_path=build.ensure_chromium(), args=ARGS,
-                    viewport={"width": 1280, "height": 720})
-                page = ctx.new_page()
-                page.add_init_script(WATCH)
+                ctx, page = fresh_page(p, profile, NETWORK if network else None)
                 if "--no-snapshot" in argv:
                     page.route("**/python.snapshot.gz", lambda r: r.fulfill(status=404))
-                if network:
-                    cdp = ctx.new_cdp_session(page)
-                    cdp.send("Network.enable")
-                    cdp.send("Network.emulateNetworkConditions", NETWORK)
                 first.append(visit(page, url))
                 if "--resources" in argv:
                     for r in page.evaluate("() => performance.getEntriesByType('resource').map(r => [r.name.split('/').slice(-1)[0], Math.round(r.startTime), Math.round(r.responseEnd), r.transferSize])"):

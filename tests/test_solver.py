@@ -794,31 +794,41 @@ def test_zmey_keys_forget_the_deck_and_after_the_redeal_the_piles_places():
     assert model.key(at((seven,), (nine,), 0)) != model.key(at((nine,), (seven,), 0))
 
 
-def glider_endgame(game: Game, rng: Rng) -> State:
+def glider_endgame(game: Game, rng: Rng, deep: bool = False) -> State:
     """A random late position of «Дельтаплан»: each foundation up to a random height (the
     eight to the jack), the other cards (the kings aside) in the stock and the rows, and
     the waste turned over up to three times already.  While the stock
-    lasts no row is empty, as in play; with the stock out, some rows may be."""
+    lasts no row is empty, as in play; with the stock out, some rows may be.
+
+    ``deep``: few rows and deep ones (the rest on two to four rows, a few cards in the
+    stock, none to three turn-overs made): cards of a kind often lie under a queen there,
+    and half of these positions are lost."""
     piles: list[tuple] = [()] * len(game.piles)
     rest = []
-    low = 8 + rng.below(2)
+    low = 8 + rng.below(2) if not deep else 8
     for k, f in enumerate(game.foundations):
         suit, copy = k % 4, 52 * (k // 4)
-        height = low + rng.below(13 - low)
+        height = low + rng.below(13 - low if not deep else 4)
         piles[f] = tuple(make_card(x, suit) + copy for x in range(1, height + 1))
         rest += [make_card(x, suit) + copy for x in range(height + 1, 13)]
     rest = [rest[i] for i in rng.shuffled(tuple(range(len(rest))))]
     lines = [game.index[f"t{n}"] for n in range(1, 11)]
-    k = rng.below(max(1, len(rest) - len(lines) + 1))  # at least a card a row stays out of the stock
-    stock, rest = rest[:k], rest[k:]
-    used = lines if stock else lines[:1 + rng.below(10)]
+    if deep:
+        k = rng.below(4)
+        stock, rest = rest[:k], rest[k:]
+        used = lines[:2 + rng.below(3)] if len(rest) > 4 else lines[:len(rest)]
+    else:
+        k = rng.below(max(1, len(rest) - len(lines) + 1))  # at least a card a row stays out of the stock
+        stock, rest = rest[:k], rest[k:]
+        used = lines if stock else lines[:1 + rng.below(10)]
     for i, c in enumerate(rest):
         piles[used[i] if i < len(used) else used[rng.below(len(used))]] += (c,)
     piles[game.stock] = tuple(stock)
     piles[game.index["kings"]] = tuple(make_card(13, s) + 52 * d for d in (0, 1) for s in range(4))
     down = [0] * len(game.piles)
     down[game.stock] = len(stock)
-    return State(tuple(piles), tuple(down), (2 + rng.below(2),))
+    turned = rng.below(int(game.options["redeals"]) + 1) if deep else 2 + rng.below(2)
+    return State(tuple(piles), tuple(down), (turned,))
 
 
 @pytest.mark.reliability  # all its positions in the long run
@@ -834,32 +844,6 @@ def test_glider_search_agrees_with_the_plain_search_on_endgames(opts):
     assert verdicts.count(WON) >= at_least(10, 80) and verdicts.count(LOST) >= at_least(3, 80), verdicts
 
 
-def glider_locks(game: Game, rng: Rng) -> State:
-    """A random late position of «Дельтаплан» with few rows and deep ones: each
-    foundation up to the eight to the jack, a few other cards in the stock, the rest on two
-    to four rows, and none to three turn-overs made.  Cards of a kind often lie under a
-    queen there, and half of these positions are lost."""
-    piles: list[tuple] = [()] * len(game.piles)
-    rest = []
-    for k, f in enumerate(game.foundations):
-        suit, copy = k % 4, 52 * (k // 4)
-        height = 8 + rng.below(4)
-        piles[f] = tuple(make_card(x, suit) + copy for x in range(1, height + 1))
-        rest += [make_card(x, suit) + copy for x in range(height + 1, 13)]
-    rest = [rest[i] for i in rng.shuffled(tuple(range(len(rest))))]
-    lines = [game.index[f"t{n}"] for n in range(1, 11)]
-    k = rng.below(4)
-    stock, rest = rest[:k], rest[k:]
-    used = lines[:2 + rng.below(3)] if len(rest) > 4 else lines[:len(rest)]
-    for i, c in enumerate(rest):
-        piles[used[i] if i < len(used) else used[rng.below(len(used))]] += (c,)
-    piles[game.stock] = tuple(stock)
-    piles[game.index["kings"]] = tuple(make_card(13, s) + 52 * d for d in (0, 1) for s in range(4))
-    down = [0] * len(game.piles)
-    down[game.stock] = len(stock)
-    return State(tuple(piles), tuple(down), (rng.below(int(game.options["redeals"]) + 1),))
-
-
 @pytest.mark.reliability  # 300 positions a rule in the long run
 @pytest.mark.parametrize("opts", [{}, {"cross_only": "on"}, {"redeals": "2"}])
 def test_glider_looser_game_calls_lost_only_what_the_plain_search_loses(opts):
@@ -873,7 +857,7 @@ def test_glider_looser_game_calls_lost_only_what_the_plain_search_loses(opts):
     rng = Rng(12, "glider locks")
     checked = 0
     for _ in range(endgames(300) * 2):
-        state = glider_locks(game, rng)
+        state = glider_endgame(game, rng, deep=True)
         if model.lost(state):
             theirs = exhaust(game, state, 50_000, True)  # (None: too many positions for it)
             assert theirs != WON, game.code(state)
