@@ -10,7 +10,7 @@ import pytest
 import build
 from patience import GAMES, Session, get_game
 from patience.search import WON, solve
-from ui import CARD_LOOK, COVERED, open_deal, open_menu, resume_at, set_language, wait_moves
+from ui import CARD_LOOK, COVERED, open_deal, open_menu, resume_at, set_language, settle, wait_moves
 
 SHOTS = build.BUILD / "screenshots"
 
@@ -110,6 +110,7 @@ def covered_cards_show_rank_and_suit(page, device: str, large: bool) -> None:
             resume_at(page, session)
         else:
             open_deal(page, query)
+        settle(page)  # (a message shown with the deal may resize the table: its cards slide)
         got = page.evaluate(COVERED, large)
         if "gaps8" not in query and "cross" not in query:  # (their columns overlap only on a phone)
             assert got["seen"] > 0, f"{query}: no covered card to look at"
