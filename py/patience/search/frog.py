@@ -364,8 +364,9 @@ class FrogSearch(DepthFirst):
             shake = self.rng.below
             found = [(priority + shake(1024) * SHAKE, i, move) for priority, i, move in found]
         found.sort()
-        close, after = self.close, self.after
-        return self.fresh(close([move], after(p, move)) for _, _, move in found)
+        close, after, hopeless = self.close, self.after, self.hopeless
+        return self.fresh(kid for kid in (close([move], after(p, move)) for _, _, move in found)
+                          if kid[0][0][0] not in (WASTE, RESERVE) or not hopeless(kid[1]))
 
     def after(self, p: Position, move: SMove) -> Position:
         piles, left, home, turned, waste = p
@@ -387,8 +388,6 @@ class FrogSearch(DepthFirst):
 
     # -- the search (DepthFirst): a kid is (the step's moves, the position) ---------------
     def dive(self, kid: Any) -> list[Kid] | Won:
-        if kid[0] and kid[0][0][0] in (WASTE, RESERVE) and self.hopeless(kid[1]):
-            return []  # checked only when searched: many positions made are never reached
         return self.children(kid[1])
 
     def value(self, kid: Any) -> float:
