@@ -256,10 +256,12 @@ class Deals:
         shown cannot go on, when it cannot, as just said)."""
         self.app.keeper.resumable = saved
         told = notes or []
-        stuck = [self.app.bar.words[0]] if self.app.bar.kind() == "stuck" else []
+        stuck = self.app.bar.words[0] if self.app.bar.kind() == "stuck" else None
         self.app.message(lambda: " ".join([note() for note in told] + ([lead()] if lead else []) + [t(
-            "resume", game=game_name(saved.game.spec), seed=saved.seed, n=saved.move_count)]
-            + [words(said) for said in stuck]), "warning" if told else "resume", lambda: t("resume.action"), self.resume)
+            "resume", game=game_name(saved.game.spec), seed=saved.seed, n=saved.move_count)]),
+            "warning" if told else "resume", lambda: t("resume.action"), self.resume)
+        if stuck is not None:
+            self.app.bar.add(stuck)
 
     def resume(self) -> None:
         saved = self.app.keeper.resumable
