@@ -200,6 +200,11 @@
   const BASE = new URL(".", location.href).pathname;
   const received = new Map();  // path under the site → bytes
   let downloads = null;  // path → size, from the first paint's data
+  const dropped = new Set();  // downloads the page gave up (static/boot/pyodide.mjs: a slow snapshot)
+  document.addEventListener("patience-download-dropped", (event) => {
+    dropped.add(event.detail);
+    progress();
+  });
 
   function path(url) {
     try {
@@ -216,6 +221,7 @@
     let total = 0;
     let got = 0;
     for (const [name, size] of Object.entries(downloads)) {
+      if (dropped.has(name)) continue;
       total += size;
       got += Math.min(received.get(name) || 0, size);
     }
