@@ -70,7 +70,9 @@ PY_PACKAGES = ("patience", "table")  # under py/, shipped as static/boot/py.zip
 # tools/stdlib_used.py measures them in the browser; the site's python_stdlib.zip holds
 # only these and what the build sees (tools/snapshot.mjs).
 STDLIB_KEEP = ROOT / "tools" / "stdlib.txt"
-STDLIB = "static/vendor/pyodide/python_stdlib.zip"
+STDLIB = "static/vendor/pyodide/python_stdlib.zip"  # Pyodide's, as it ships (sources)
+# The site's: trimmed and compiled to bytecode (tools/snapshot.mjs), in place of Pyodide's
+SITE_STDLIB = "static/boot/python_stdlib.zip"
 
 MIME = {
     ".wasm": "application/wasm",
@@ -208,8 +210,8 @@ def build_site(dest: Path) -> Path:
     startup = startup_files()
     write_py_zip(dest / "static" / "boot" / "py.zip", startup / "pyc")
     shutil.copy2(startup / "python.snapshot.gz", dest / "static" / "boot" / "python.snapshot.gz")
-    (dest / STDLIB).unlink()  # a hard link to static/vendor's: replaced, never written through
-    shutil.copy2(startup / "python_stdlib.zip", dest / STDLIB)
+    (dest / STDLIB).unlink()  # a hard link to static/vendor's, never written through: the page loads
+    shutil.copy2(startup / "python_stdlib.pyc.zip", dest / SITE_STDLIB)  # its own (static/boot/pyodide.mjs)
     write_first_paint(dest)
     write_card_faces(dest)
     write_worker(dest)
@@ -483,6 +485,7 @@ def startup_files() -> Path:
         config = {"index": str(VENDOR / "pyodide"), "py": str(ROOT / "py"), "packages": list(PY_PACKAGES),
                   "modules": modules, "pyscript": str(bundle), "snapshot": str(partial / "python.snapshot.gz"),
                   "pyc": str(partial / "pyc"), "stdlib": str(partial / "python_stdlib.zip"),
+                  "stdlib_pyc": str(partial / "python_stdlib.pyc.zip"),
                   "stdlib_keep": stdlib_keep()}
         (partial / "config.json").write_text(json.dumps(config))
         out = subprocess.run([node, str(ROOT / "tools" / "snapshot.mjs"), str(partial / "config.json")],

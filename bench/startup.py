@@ -4,7 +4,7 @@ first visit (empty cache, no service worker) and on a repeat visit (service work
 installed, a game saved), on localhost and over a simulated network.
 
     python3 bench/startup.py [--runs N] [--site DIR] [--network] [--no-snapshot]
-    python3 bench/startup.py --bare [--runs N] [--site DIR] [--no-snapshot]
+    python3 bench/startup.py --bare [--runs N] [--site DIR] [--no-snapshot] [--line localhost|20|5]
 
 ``--network``: the site is served compressed as GitHub Pages serves it (bench/payload.py's
 server: gzip for text types and WebAssembly) and Chromium emulates a line of 20 Mbit/s
@@ -132,22 +132,28 @@ def fresh_page(p, profile: str, conditions: dict | None):  # type: ignore[no-unt
 
 
 def bare_site(site: Path) -> Path:
-    """A copy of the site with the bare page beside the app (bare.html, bare.toml)."""
+    """A copy of the site with the bare page beside the app (bare.html, bare.toml).  The
+    bare page gets Pyodide's standard library where Pyodide looks for it, trimmed to what
+    this app loads, as sources as Pyodide ships them (the app's own is also compiled to
+    bytecode, build.py): the bare page of the issue's first figures."""
     out = Path(tempfile.mkdtemp(prefix="patience-bare-")) / "site"
     shutil.copytree(site, out)
+    shutil.copy2(build.startup_files() / "python_stdlib.zip", out / build.STDLIB)
     (out / "bare.html").write_text(BARE_HTML)
     (out / "bare.toml").write_text(BARE_TOML)
     return out
 
 
 def side_by_side(argv: list[str]) -> int:
-    """The app against the bare page over both lines (``--bare``)."""
+    """The app against the bare page on localhost and over both lines (``--bare``)."""
     import os
 
     from payload import serve_like_pages
     from playwright.sync_api import sync_playwright
 
     runs = int(argv[argv.index("--runs") + 1]) if "--runs" in argv else 5
+    only = argv[argv.index("--line") + 1] if "--line" in argv else None  # "localhost", "20 Mbit/s", …
+    lines = [(name, c) for name, c in BARE_LINES if only is None or name.startswith(only)]
     site = bare_site(Path(argv[argv.index("--site") + 1]) if "--site" in argv
                      else build.build_site(build.BUILD / "site"))
     server = serve_like_pages(site)
@@ -156,7 +162,7 @@ def side_by_side(argv: list[str]) -> int:
     load = os.getloadavg()[0]
     got: dict[tuple[str, str, str], list[dict]] = {}
     with sync_playwright() as p:
-        for line, conditions in BARE_LINES:
+        for line, conditions in lines:
             for _ in range(runs):
                 for name, url in pages.items():  # alternating, each in a fresh profile
                     profile = tempfile.mkdtemp(prefix="patience-bench-")
@@ -182,7 +188,7 @@ def side_by_side(argv: list[str]) -> int:
           f"Pyodide page, headless Chromium, served gzip-compressed as Pages does; median of {runs} runs "
           f"each, alternating; load {load:.2f} at the start "
           f"(now {os.getloadavg()[0]:.2f})")
-    for line, _ in BARE_LINES:
+    for line, _ in lines:
         for visit_kind in ("first", "repeat"):
             app, bare = got[line, "app", visit_kind], got[line, "bare", visit_kind]
             a, b = median(app, "ready"), median(bare, "ready")
@@ -194,6 +200,8 @@ def side_by_side(argv: list[str]) -> int:
             print("    runs app:  " + ", ".join(f"{r.get('ready') or 0:.0f}" for r in app)
                   + f"   (the start-up snapshot used in {used} of {len(app)})")
             print("    runs bare: " + ", ".join(f"{r.get('ready') or 0:.0f}" for r in bare))
+            names = sorted({n for r in app for n in r.get("marks", {})}, key=lambda n: median_mark(app, n) or 0.0)
+            print("    app's marks (median): " + ", ".join(f"{n} {median_mark(app, n):.0f}" for n in names))
     return 0
 
 

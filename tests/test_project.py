@@ -63,17 +63,26 @@ def test_site_command_writes_a_complete_static_folder(tmp_path):
     for f in tomllib.loads((out / "pyscript.toml").read_text())["files"]:
         assert (out / f).is_file(), f
     # the standard library trimmed to what the page loads (tools/stdlib.txt and what the
-    # build sees Python load), entry for entry as Pyodide ships it; Pyodide's own archive
-    # in static/vendor (hard-linked into the site) untouched
+    # build sees Python load), each module compiled to bytecode without its source (an
+    # unchecked hash-based .pyc: Python uses it as it is); Pyodide's own archive in
+    # static/vendor (hard-linked into the site) untouched and not in the site
     full = zipfile.ZipFile(ROOT / build.STDLIB)
-    with zipfile.ZipFile(out / build.STDLIB) as trimmed:
+    assert not (out / build.STDLIB).exists()
+    with zipfile.ZipFile(out / build.SITE_STDLIB) as trimmed:
         names = set(trimmed.namelist())
-        assert set(build.stdlib_keep()) <= names
-        assert {"encodings/__init__.py", "asyncio/__init__.py", "_pyodide/__init__.py", "random.py"} <= names
-        assert not {"unittest/__init__.py", "email/__init__.py", "tkinter/__init__.py"} & names
+        sources = {n.removesuffix("c") for n in names if n.endswith(".pyc")}
+        assert not [n for n in names if n.endswith(".py")]
+        assert set(build.stdlib_keep()) <= sources | names
+        assert {"encodings/__init__.py", "asyncio/__init__.py", "_pyodide/__init__.py", "random.py"} <= sources
+        assert not {"unittest/__init__.py", "email/__init__.py", "tkinter/__init__.py"} & sources
+        assert sources <= set(full.namelist())
+        magic = {trimmed.read(n)[:4] for n in names if n.endswith(".pyc")}
+        assert len(magic) == 1, magic  # one Python's bytecode
         for name in names:
-            assert trimmed.read(name) == full.read(name), name
-    assert (out / build.STDLIB).stat().st_size < (ROOT / build.STDLIB).stat().st_size / 2
+            if name.endswith(".pyc"):
+                assert int.from_bytes(trimmed.read(name)[4:8], "little") == 0b01, name  # hash-based, unchecked
+            else:
+                assert trimmed.read(name) == full.read(name), name
     assert "unittest/__init__.py" in full.namelist()
     # nothing outside the site's own origin is named by the page
     html = (out / "index.html").read_text()
