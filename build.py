@@ -184,11 +184,13 @@ def py_files() -> list[str]:
 def write_py_zip(target: Path, pyc: Path | None = None) -> None:
     """The page's Python packages in one archive: PyScript fetches it once and unpacks it
     into Python's working directory (pyscript.toml: "./static/boot/py.zip" = "./*").
-    With ``pyc``, their bytecode and that of PyScript's own package come along."""
+    With ``pyc`` (tools/snapshot.mjs), their bytecode in place of their sources, and that
+    of PyScript's own package beside the sources PyScript writes itself."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    entries = [(name, ROOT / "py" / name) for name in py_files()]
-    if pyc is not None:
-        entries += sorted((str(p.relative_to(pyc)), p) for p in pyc.rglob("*.pyc"))
+    if pyc is None:
+        entries = [(name, ROOT / "py" / name) for name in py_files()]
+    else:
+        entries = sorted((str(p.relative_to(pyc)), p) for p in pyc.rglob("*.pyc"))
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
         for name, path in entries:
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))  # same input, same bytes

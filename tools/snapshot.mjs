@@ -6,8 +6,9 @@
 //    pure-Python modules may be imported here: a snapshot cannot hold references to
 //    JavaScript objects, so nothing that touches `js`, `pyodide.ffi` or `pyscript`.
 // 2. Bytecode (unchecked-hash .pyc files, which Python uses without reading the source)
-//    for the page's Python packages and for PyScript's own Python package, compiled by
-//    the very Python of the page, so that the page does not compile them at each start.
+//    for the page's Python packages (in place of their sources) and for PyScript's own
+//    Python package, compiled by the very Python of the page, so that the page does not
+//    compile them at each start.
 // 0. First, the trimmed standard library: the files of Pyodide's python_stdlib.zip that
 //    Python loads when it starts and imports the modules above, and those listed in
 //    CONFIG.stdlib_keep (what the page loads beyond that, measured in the browser by
@@ -127,17 +128,22 @@ function writeTree(tree, dest, files) {
 
 const files = [];
 for (const pkg of config.packages) copy(join(resolve(config.py), pkg), `${home}/${pkg}`, files);
+const own = files.length;  // the page's packages: the files before PyScript's
 writeTree(pyscriptPackage(config.pyscript), home, files);
 
-// the bytecode first, in a scratch directory, so that the snapshot's files stay as they were
+// the bytecode first, in a scratch directory, so that the snapshot's files stay as they
+// were.  The page's packages go without their sources (module.pyc beside where module.py
+// was, which Python imports as it is), docstrings and asserts left out as python -OO does;
+// PyScript writes its package's sources itself, so its bytecode goes in __pycache__.
 const compiled = py.runPython(`
 import importlib.util, py_compile
 out = []
-for path in ${JSON.stringify(files)}:
-    target = "/tmp/pyc" + importlib.util.cache_from_source(path)
-    py_compile.compile(path, cfile=target, dfile=path, doraise=True,
+for n, path in enumerate(${JSON.stringify(files)}):
+    where = path + "c" if n < ${own} else importlib.util.cache_from_source(path)
+    target = "/tmp/pyc" + where
+    py_compile.compile(path, cfile=target, dfile=path, doraise=True, optimize=2 if n < ${own} else -1,
                        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-    out.append([importlib.util.cache_from_source(path), target])
+    out.append([where, target])
 out
 `).toJs();
 for (const [where, target] of compiled) {
