@@ -1026,6 +1026,35 @@ def test_frog_search_agrees_with_the_plain_search_on_endgames(opts):
         and verdicts.count(LOST) >= (0 if opts.get("foundation") == "any" else at_least(10, 80)), verdicts
 
 
+@pytest.mark.parametrize("opts", [{}, {"foundation": "any"}, {"reserve_to_piles": "off"}])
+def test_frogs_looser_game_answers_the_same_before_and_after_the_safe_moves_home(opts):
+    """The complete search asks the looser game (``hopeless``) of a card laid on a pile
+    before the safe moves home are played (``close``): those are moves of the looser game
+    too, so its answer must be the same after them.  On random late positions and each
+    laying of a card on a pile, both answers agree, hopeless ones among them."""
+    from patience.search.frog import RESERVE, WASTE, FrogSearch
+
+    game = get_game("frog", opts)
+    rng = Rng(7, "frog close")
+    asked = hopeless = 0
+    for _ in range(150):
+        search = FrogSearch(game, frog_endgame(game, rng))
+        root = search.close([], (tuple(bytes(search.start.piles[i]) for i in search.piles_at), len(search.reserve),
+                                 search.home_of(search.start), len(search.stock) - len(search.start.piles[game.stock]),
+                                 len(search.start.piles[game.waste])))[1]
+        piles, left, home, turned, waste = root
+        lays = [(WASTE, c) for c in range(5)] * bool(waste)
+        lays += [(RESERVE, c) for c in range(5)] * bool(left and search.reserve_to_piles)
+        for move in lays:
+            q = search.after(root, move)
+            before = search.hopeless(q)
+            assert before == search.hopeless(search.close([move], q)[1]), (move, q)
+            asked += 1
+            hopeless += before
+    # (regardless of suit, random late positions are nearly never hopeless: see above)
+    assert asked >= 50 and hopeless >= (0 if opts.get("foundation") == "any" else 1), (asked, hopeless)
+
+
 def test_frog_cards_of_one_kind_each_under_a_higher_one_are_lost_at_once():
     """Both threes of spades under a four of spades, with the spades home to two: no
     three can go home before a four, which needs a three home.  The looser game sees it

@@ -364,9 +364,12 @@ class FrogSearch(DepthFirst):
             shake = self.rng.below
             found = [(priority + shake(1024) * SHAKE, i, move) for priority, i, move in found]
         found.sort()
+        # a card laid on a pile may leave a card that never goes home: asked before the
+        # safe moves home are played (``close``), which the looser game makes too, so the
+        # complete search's answer is the same, and a hopeless position costs no closing
         close, after, hopeless = self.close, self.after, self.hopeless
-        return self.fresh(kid for kid in (close([move], after(p, move)) for _, _, move in found)
-                          if kid[0][0][0] not in (WASTE, RESERVE) or not hopeless(kid[1]))
+        return self.fresh(close([move], q) for q, move in ((after(p, move), move) for _, _, move in found)
+                          if move[0] not in (WASTE, RESERVE) or not hopeless(q))
 
     def after(self, p: Position, move: SMove) -> Position:
         piles, left, home, turned, waste = p
