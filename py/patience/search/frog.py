@@ -72,6 +72,8 @@ SMove = tuple[int, int]
 # the moves that may send a card home, in the order they are tried
 HOMEWARD: tuple[SMove, ...] = tuple((PILE_HOME, c) for c in range(5)) + ((RESERVE_HOME, 0), (WASTE_HOME, 0))
 Kid = tuple[list[SMove], Position]
+Memo = dict[tuple[tuple[bytes, ...], int, bytes, int], bool]  # (piles, reserve left, home, stock at) → hopeless
+MEMO_MAX = 100_000  # answers kept at most (then forgotten all at once; some 25 MB)
 
 
 class FrogModel(Model):
@@ -79,21 +81,27 @@ class FrogModel(Model):
 
     def searcher(self, state: State) -> Searcher | None:
         game = self.game
-        return Hunt(lambda probe: FrogSearch(game, state, probe), unit=256)
+        memos: tuple[Memo, Memo] = ({}, {})  # the looser games' answers, shared by the probes
+        return Hunt(lambda probe: FrogSearch(game, state, probe, memos), unit=256)
 
 
 class FrogSearch(DepthFirst):
     """A depth-first search of one Frog position, run in bounded pieces
     (``depth_first.DepthFirst``)."""
 
-    def __init__(self, game: "Game", state: State, probe: int = 0) -> None:
+    def __init__(self, game: "Game", state: State, probe: int = 0,
+                 memos: tuple[Memo, Memo] | None = None) -> None:
         """``probe`` > 0: a probe instead of the complete search, its order of moves
-        shaken by a generator seeded with ``probe`` (it proves nothing)."""
+        shaken by a generator seeded with ``probe`` (it proves nothing).  ``memos``: the
+        answers of the looser games (the complete search's, the probes'), shared by the
+        searches of one position: the probes restart from it, and meet the same positions
+        again (a third to three quarters of the questions, regardless of suit)."""
         super().__init__()
         self.game = game
         self.start = state
         self.rng = Rng(probe, "frog probe") if probe else None
         self.quick = probe > 0
+        self.memo: Memo = ({}, {})[self.quick] if memos is None else memos[self.quick]
         self.in_suit = game.options["foundation"] == "suit"
         self.reserve_to_piles = game.options["reserve_to_piles"] == "on"
         self.piles_at = tuple(game.index[f"t{i}"] for i in range(1, 6))
@@ -243,7 +251,22 @@ class FrogSearch(DepthFirst):
         pool = tuple(k for k in range(len(free)) if free[k])
         return free, pool, sum(1 << k for k in pool)
 
+    def parts(self) -> list[Any]:
+        return super().parts() + [self.memo]
+
     def hopeless(self, p: Position) -> bool:
+        """``looser``'s answer, kept (``memo``)."""
+        piles, left, home, turned, waste = p
+        key = (piles, left, home, turned - waste)
+        memo = self.memo
+        known = memo.get(key)
+        if known is None:
+            if len(memo) >= MEMO_MAX:
+                memo.clear()
+            known = memo[key] = self.looser(p)
+        return known
+
+    def looser(self, p: Position) -> bool:
         """Whether some card can never go home even in a looser game, so the position is
         lost.  A card on a pile leaves only for home, so it goes after every card above
         it, and after a card of the kind before it (the same suit one rank lower, in
