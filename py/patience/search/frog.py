@@ -115,6 +115,7 @@ class FrogSearch(DepthFirst):
         self.counts_of: dict[bytes, list[int]] = {}  # home → home_counts
         self.free_of: dict[tuple[int, int], tuple[list[int], tuple[int, ...], int]] = {}  # → free_cards
         self.reached_of: dict[bytes, int] = {}  # home → the kinds with a card home, as bits
+        self.needs_of: dict[bytes, list[int]] = {}  # home → needs
         self.count_at = at = COUNT_SUIT if self.in_suit else COUNT_ANY
         size = 56 if self.in_suit else 14
         # the cards of each kind among the stock's cards from the i-th on, and the reserve's first i
@@ -211,14 +212,21 @@ class FrogSearch(DepthFirst):
         return moves, p
 
     def need(self, home: bytes, card: int) -> int:
-        """How many cards must go home before ``card`` can (by its foundations)."""
-        rank = R[card]
-        if self.in_suit:
-            s = S[card] * 2
-            lanes = home[s:s + 2]
-        else:
-            lanes = home
-        return min((rank - 1 - v for v in lanes if v < rank), default=99)
+        """How many cards must go home before ``card`` can (by its foundations); kept for
+        each ``home`` and kind (``count_at``), as they repeat."""
+        needs = self.needs_of.get(home)
+        if needs is None:
+            needs = self.needs_of[home] = self.needs(home)
+        return needs[self.count_at[card]]
+
+    def needs(self, home: bytes) -> list[int]:
+        """``need`` of each kind (``count_at``) for ``home``."""
+        out = []
+        for kind in range(56 if self.in_suit else 14):
+            rank = kind % 14
+            lanes = home[kind // 14 * 2:kind // 14 * 2 + 2] if self.in_suit else home
+            out.append(min((rank - 1 - v for v in lanes if v < rank), default=99))
+        return out
 
     @staticmethod
     def score(p: Position) -> int:
