@@ -246,7 +246,10 @@
       const reader = response.clone().body.getReader();
       let count = 0;  // a file fetched twice (or counted whole already) is not counted twice
       const pump = () => reader.read().then(({ done, value }) => {
-        if (done) return;
+        if (done) {  // all of it here (static/boot/pyodide.mjs waits for the runtime's)
+          document.dispatchEvent(new CustomEvent("patience-download-done", { detail: name }));
+          return;
+        }
         count += value.byteLength;
         received.set(name, Math.max(received.get(name) || 0, count));
         progress();

@@ -43,6 +43,29 @@ async function drain(url) {
   while (!(await reader.read()).done);
 }
 
+// Whether the runtime's WebAssembly (preloaded from the page's head) had all come by
+// ``ms`` after the page was asked for: its resource timing, watched until then.
+function runtimeCameBy(ms) {
+  const came = () => {
+    const entry = performance.getEntriesByName(WASM.href)[0];
+    return entry !== undefined && entry.responseEnd > 0 && entry.responseEnd <= ms;
+  };
+  return new Promise((resolve) => {
+    if (came()) return resolve(true);
+    const observer = new PerformanceObserver(() => {
+      if (came()) {
+        observer.disconnect();
+        resolve(true);
+      }
+    });
+    observer.observe({ type: "resource" });
+    setTimeout(() => {
+      observer.disconnect();
+      resolve(came());
+    }, Math.max(ms - performance.now(), 0));
+  });
+}
+
 async function fetchSnapshot() {
   try {
     const response = await fetch(SNAPSHOT);
@@ -64,21 +87,26 @@ function skipSnapshot() {
   return null;
 }
 
-// A visit not served by the service worker reads the WebAssembly itself (taking up its
-// preload; Pyodide's own request for it then waits on the HTTP cache) to know when it has
-// come.  Then the page's Python is asked for too: it downloads while Python starts, a
-// second or more in which the line is otherwise idle and the page's thread busy, and
-// PyScript's own requests find it in the HTTP cache (GitHub Pages allows ten minutes).
-// Sooner, it would slow the WebAssembly's download.
+// PyScript asks for the page's Python only once Python has started.  On a visit not served
+// by the service worker the page asks for it as soon as the WebAssembly has come (the
+// loading bar, which reads a copy of each big download, says so: static/boot/paint.js):
+// it downloads while Python starts, a second or more in which the line is otherwise idle
+// and the page's thread busy, and PyScript's own requests find it in the HTTP cache
+// (GitHub Pages allows ten minutes).  Sooner, it would slow the WebAssembly's download.
+// The page never asks for the WebAssembly itself: Pyodide's request takes up the preload,
+// and a second request could download it twice where a browser does not share one in
+// flight.
 function start() {
   if (navigator.serviceWorker?.controller) return fetchSnapshot();
-  const runtime = drain(WASM);
-  runtime.then(() => Promise.all(PAGE_PYTHON.map(drain))).catch(() => {});
+  const prefetch = (event) => {
+    if (!String(event.detail).endsWith("/pyodide.asm.wasm")) return;
+    document.removeEventListener("patience-download-done", prefetch);
+    Promise.all(PAGE_PYTHON.map(drain)).catch(() => {});
+  };
+  document.addEventListener("patience-download-done", prefetch);
   const page = performance.getEntriesByType("navigation")[0];
   if (page && page.responseEnd - page.requestStart <= NEAR_MS) return fetchSnapshot();
-  const late = new Promise((resolve) => setTimeout(() => resolve(false), Math.max(FAST_MS - performance.now(), 0)));
-  return Promise.race([runtime.then(() => true, () => false), late])
-    .then((fast) => (fast ? fetchSnapshot() : skipSnapshot()));
+  return runtimeCameBy(FAST_MS).then((fast) => (fast ? fetchSnapshot() : skipSnapshot()));
 }
 
 const snapshot = start();

@@ -86,8 +86,8 @@ def test_loading_indicator_before_python(fresh):
     page.route("**/pyodide.asm.wasm", hold)
     page.goto(base + "?game=klondike&seed=3")
     page.wait_for_selector('body[data-ready="1"]', timeout=60_000)
-    # (asked for twice here: by the page, which judges the line by it, and by Pyodide;
-    # with requests routed the browser's cache is off)
+    # (it may be asked for twice here: by the page's preload and by Pyodide, whose request
+    # need not take up the preload while requests are routed)
     assert seen and all("Loading" in text and ready is None for text, ready in seen), seen
     assert not page.is_visible("#loading")
 
