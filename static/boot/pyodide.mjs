@@ -14,7 +14,7 @@ const INDEX = new URL("../vendor/pyodide/", import.meta.url).href;
 const STDLIB = new URL("./python_stdlib.zip", import.meta.url).href;
 const SNAPSHOT = new URL("./python.snapshot.gz", import.meta.url);
 const WASM = new URL("../vendor/pyodide/pyodide.asm.wasm", import.meta.url);
-// PyScript asks for the page's Python only once Python has started
+// the page's Python, asked for ahead of PyScript (start)
 const PAGE_PYTHON = [new URL("./py.zip", import.meta.url), new URL("../../py/main.py", import.meta.url)];
 
 // The snapshot (5.4 MB) saves Python's start-up and the engine's imports: about 0.3 s on

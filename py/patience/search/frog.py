@@ -101,7 +101,8 @@ class FrogSearch(DepthFirst):
         self.start = state
         self.rng = Rng(probe, "frog probe") if probe else None
         self.quick = probe > 0
-        self.memo: Memo = ({}, {})[self.quick] if memos is None else memos[self.quick]
+        self.memos: tuple[Memo, Memo] = ({}, {}) if memos is None else memos
+        self.memo = self.memos[self.quick]
         self.in_suit = game.options["foundation"] == "suit"
         self.reserve_to_piles = game.options["reserve_to_piles"] == "on"
         self.piles_at = tuple(game.index[f"t{i}"] for i in range(1, 6))
@@ -260,7 +261,9 @@ class FrogSearch(DepthFirst):
         return free, pool, sum(1 << k for k in pool)
 
     def parts(self) -> list[Any]:
-        return super().parts() + [self.memo]
+        """The memos outlive each probe (a dropped probe's parts are emptied): the complete
+        search, which lasts as long as they do, counts them."""
+        return super().parts() + ([] if self.quick else list(self.memos))
 
     def hopeless(self, p: Position) -> bool:
         """``looser``'s answer, kept (``memo``)."""
