@@ -20,10 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "py"))
 
-import build  # noqa: E402
+from tools import common, serve, testenv, website  # noqa: E402
 from patience import GAMES  # noqa: E402
 
-ARGS = build.CHROMIUM_ARGS
+ARGS = testenv.CHROMIUM_ARGS
 
 SWITCH = "q => { history.pushState(null, '', q); dispatchEvent(new PopStateEvent('popstate')); }"
 HINT = """() => new Promise(done => {
@@ -47,15 +47,15 @@ def percentile(values: list[float], p: float) -> float:
 
 def main(argv: list[str]) -> int:
     deals = int(argv[argv.index("--deals") + 1]) if "--deals" in argv else 6
-    site = Path(argv[argv.index("--site") + 1]) if "--site" in argv else build.build_site(build.BUILD / "site")
-    server = build.serve_in_thread(site)
+    site = Path(argv[argv.index("--site") + 1]) if "--site" in argv else website.build_site(common.BUILD / "site")
+    server = serve.serve_in_thread(site)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     from playwright.sync_api import sync_playwright
 
     every: list[float] = []
     print(f"The solver in headless Chromium (Pyodide), {deals} deals a game")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=build.ensure_chromium(), args=ARGS)
+        browser = p.chromium.launch(executable_path=testenv.ensure_chromium(), args=ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 720})
         page.goto(base + "?game=klondike&seed=1")
         page.wait_for_selector('body[data-ready="1"]', timeout=60_000)

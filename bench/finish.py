@@ -27,9 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from tools import common, serve, testenv, website  # noqa: E402
 
-ARGS = build.CHROMIUM_ARGS
+ARGS = testenv.CHROMIUM_ARGS
 DEALS = [
     ("Klondike #21", "?game=klondike&seed=21"),
     ("Canfield #21, draw 1", "?game=canfield&seed=21&draw=1"),
@@ -86,14 +86,14 @@ def set_motion(page, value: str) -> None:
 
 def main(argv: list[str]) -> int:
     runs = int(argv[argv.index("--runs") + 1]) if "--runs" in argv else 3
-    site = Path(argv[argv.index("--site") + 1]) if "--site" in argv else build.build_site(build.BUILD / "site")
-    server = build.serve_in_thread(site)
+    site = Path(argv[argv.index("--site") + 1]) if "--site" in argv else website.build_site(common.BUILD / "site")
+    server = serve.serve_in_thread(site)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     from playwright.sync_api import sync_playwright
 
     print(f"Finish from the first position in headless Chromium (Pyodide), median of {runs} runs")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=build.ensure_chromium(), args=ARGS)
+        browser = p.chromium.launch(executable_path=testenv.ensure_chromium(), args=ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 720})
         page.add_init_script(TIMERS)
         page.goto(base + "?game=klondike&seed=1")

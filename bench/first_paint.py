@@ -24,9 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from tools import common, serve, testenv, website  # noqa: E402
 
-ARGS = build.CHROMIUM_ARGS
+ARGS = testenv.CHROMIUM_ARGS
 # recorded by the page's clock as soon as each thing is seen
 WATCH = """
 window.__seen = {};
@@ -46,7 +46,7 @@ def option(argv: list[str], name: str, default: float) -> float:
 def one(p, url: str, mbit: float | None, latency: float) -> dict[str, float]:
     profile = tempfile.mkdtemp(prefix="patience-bench-")
     try:
-        ctx = p.chromium.launch_persistent_context(profile, executable_path=build.ensure_chromium(), args=ARGS,
+        ctx = p.chromium.launch_persistent_context(profile, executable_path=testenv.ensure_chromium(), args=ARGS,
                                                    viewport={"width": 1280, "height": 720})
         page = ctx.new_page()
         if mbit is not None:
@@ -67,9 +67,9 @@ def one(p, url: str, mbit: float | None, latency: float) -> dict[str, float]:
 
 def main(argv: list[str]) -> int:
     runs = int(option(argv, "--runs", 5))
-    site = Path(argv[argv.index("--site") + 1]) if "--site" in argv else build.build_site(build.BUILD / "site")
+    site = Path(argv[argv.index("--site") + 1]) if "--site" in argv else website.build_site(common.BUILD / "site")
     mbit, latency = option(argv, "--mbit", 20), option(argv, "--latency", 40)
-    server = build.serve_in_thread(site)
+    server = serve.serve_in_thread(site)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     from playwright.sync_api import sync_playwright
 

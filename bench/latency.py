@@ -53,14 +53,14 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-import build  # noqa: E402
+from tools import common, serve, testenv, website  # noqa: E402
 from patience import Session, get_game  # noqa: E402
 from patience.game import MOVE, Game, Move  # noqa: E402
 from patience.state import State  # noqa: E402
 from table import geometry  # noqa: E402
 from table.interaction import Interaction, step_cursor  # noqa: E402
 
-ARGS = build.CHROMIUM_ARGS
+ARGS = testenv.CHROMIUM_ARGS
 # Deals whose indicator searches run out of time at the start and at the positions a
 # few moves on (found with the engine's Search), so that the samples are taken while
 # the solver works.
@@ -241,7 +241,7 @@ class Table:
         try:
             page.wait_for_function(DONE, timeout=20_000)
         except Exception:
-            page.screenshot(path=str(build.BUILD / "latency-failed.png"))
+            page.screenshot(path=str(common.BUILD / "latency-failed.png"))
             raise AssertionError(f"{game.notation(move)} by {how}: {page.evaluate('() => window.__lat.watch')}"
                                  f" moves {page.get_attribute('#table', 'data-moves')}") from None
         sample = page.evaluate("() => window.__lat.watch")
@@ -377,10 +377,10 @@ def redraw_costs(page, game_ids: list[str], presses: int = 20) -> dict[str, floa
 def main(argv: list[str]) -> int:
     runs = int(argv[argv.index("--runs") + 1]) if "--runs" in argv else 3
     samples = int(argv[argv.index("--samples") + 1]) if "--samples" in argv else 30
-    site = Path(argv[argv.index("--site") + 1]) if "--site" in argv else build.build_site(build.BUILD / "site")
+    site = Path(argv[argv.index("--site") + 1]) if "--site" in argv else website.build_site(common.BUILD / "site")
     chosen = argv[argv.index("--games") + 1].split(",") if "--games" in argv else None
     inputs = argv[argv.index("--inputs") + 1].split(",") if "--inputs" in argv else INPUTS
-    server = build.serve_in_thread(site)
+    server = serve.serve_in_thread(site)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     from playwright.sync_api import sync_playwright
 
@@ -389,7 +389,7 @@ def main(argv: list[str]) -> int:
     print(f"Input to the moved card's DOM update in headless Chromium (Pyodide), the solver searching;"
           f" {samples} moves per input, median of {runs} runs; load average {' '.join(load)}")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=build.ensure_chromium(), args=ARGS)
+        browser = p.chromium.launch(executable_path=testenv.ensure_chromium(), args=ARGS)
         context = browser.new_context(viewport={"width": 1280, "height": 720}, has_touch=True)
         page = context.new_page()
         page.add_init_script(HARNESS)

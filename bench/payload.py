@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from tools import common, serve, testenv, website  # noqa: E402
 
 COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".svg", ".toml", ".py", ".txt", ".wasm")
 BUDGET = 7_000_000
@@ -52,7 +52,7 @@ def sent_bytes(path: Path) -> int:
     return len(gzipped(path, path.stat().st_mtime)) if pages_compresses(path) else path.stat().st_size
 
 
-class PagesHandler(build.Handler):
+class PagesHandler(serve.Handler):
     """build.py's handler, sending compressible files gzip-compressed as Pages does
     (to a client that accepts gzip), with Content-Length and an ETag, and the ten
     minutes of caching Pages allows (``Cache-Control: max-age=600``: a repeat visit
@@ -107,7 +107,7 @@ def fetched_by_page(site: Path) -> list[str]:
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     seen: list[str] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=build.ensure_chromium(), args=["--headless", "--no-sandbox"])
+        browser = p.chromium.launch(executable_path=testenv.ensure_chromium(), args=["--headless", "--no-sandbox"])
         page = browser.new_page()
         page.on("request", lambda r: seen.append(r.url.split("?")[0].removeprefix(base)))
         page.goto(base + "?game=klondike&seed=7")
@@ -139,7 +139,7 @@ def table(site: Path, names: list[str], title: str) -> int:
 
 
 def main(argv: list[str]) -> int:
-    site = Path(argv[argv.index("--site") + 1]) if "--site" in argv else build.build_site(build.BUILD / "site")
+    site = Path(argv[argv.index("--site") + 1]) if "--site" in argv else website.build_site(common.BUILD / "site")
     everything = sorted(str(p.relative_to(site)) for p in site.rglob("*") if p.is_file())
     print(f"Payload of {site}, bytes sent as GitHub Pages would (gzip -9 where it compresses)")
     if "--no-browser" not in argv:

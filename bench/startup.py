@@ -43,9 +43,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from tools import common, serve, startup, testenv, website  # noqa: E402
 
-ARGS = build.CHROMIUM_ARGS
+ARGS = testenv.CHROMIUM_ARGS
 
 # Recorded by the page's clock as soon as each thing is seen.
 WATCH = """
@@ -120,7 +120,7 @@ def report(title: str, runs: list[dict]) -> None:
 def fresh_page(p, profile: str, conditions: dict | None):  # type: ignore[no-untyped-def]
     """A browser on a fresh profile and its page, watched (WATCH), on the emulated line
     ``conditions`` (None: as fast as localhost goes)."""
-    ctx = p.chromium.launch_persistent_context(profile, executable_path=build.ensure_chromium(), args=ARGS,
+    ctx = p.chromium.launch_persistent_context(profile, executable_path=testenv.ensure_chromium(), args=ARGS,
                                                viewport={"width": 1280, "height": 720})
     page = ctx.new_page()
     page.add_init_script(WATCH)
@@ -138,7 +138,7 @@ def bare_site(site: Path) -> Path:
     bytecode, build.py): the bare page of the issue's first figures."""
     out = Path(tempfile.mkdtemp(prefix="patience-bare-")) / "site"
     shutil.copytree(site, out)
-    shutil.copy2(build.startup_files() / "python_stdlib.zip", out / build.STDLIB)
+    shutil.copy2(startup.startup_files() / "python_stdlib.zip", out / startup.STDLIB)
     (out / "bare.html").write_text(BARE_HTML)
     (out / "bare.toml").write_text(BARE_TOML)
     return out
@@ -155,7 +155,7 @@ def side_by_side(argv: list[str]) -> int:
     only = argv[argv.index("--line") + 1] if "--line" in argv else None  # "localhost", "20 Mbit/s", …
     lines = [(name, c) for name, c in BARE_LINES if only is None or name.startswith(only)]
     site = bare_site(Path(argv[argv.index("--site") + 1]) if "--site" in argv
-                     else build.build_site(build.BUILD / "site"))
+                     else website.build_site(common.BUILD / "site"))
     server = serve_like_pages(site)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     pages = {"app": base + "?game=klondike&seed=7", "bare": base + "bare.html"}
@@ -209,13 +209,13 @@ def main(argv: list[str]) -> int:
     if "--bare" in argv:
         return side_by_side(argv)
     runs = int(argv[argv.index("--runs") + 1]) if "--runs" in argv else 5
-    site = Path(argv[argv.index("--site") + 1]) if "--site" in argv else build.build_site(build.BUILD / "site")
+    site = Path(argv[argv.index("--site") + 1]) if "--site" in argv else website.build_site(common.BUILD / "site")
     network = "--network" in argv
     if network:
         from payload import serve_like_pages
         server = serve_like_pages(site)
     else:
-        server = build.serve_in_thread(site)
+        server = serve.serve_in_thread(site)
     url = f"http://127.0.0.1:{server.server_address[1]}/?game=klondike&seed=7"
     from playwright.sync_api import sync_playwright
 

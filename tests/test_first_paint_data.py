@@ -1,4 +1,4 @@
-"""The first paint's data (build.py write_first_paint, drawn by py/table/scene.py) and the
+"""The first paint's data (tools/first_paint.py write_first_paint, drawn by py/table/scene.py) and the
 deal Python takes from it (urlstate.painted_seed).  Pure, under CPython."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-import build
+from tools import first_paint
 from patience import GAMES, get_game
 from table import geometry, scene
 from table.urlstate import painted_seed, to_query
@@ -30,22 +30,23 @@ def test_python_opens_the_painted_deal_only_for_its_own_game_and_options():
 def test_the_painted_table_is_the_one_the_view_draws(game_id):
     game = get_game(game_id)
     state = game.deal(5)
-    style, nodes = scene.first_paint(game, state, 1100, 640)
+    style, nodes, places = scene.first_paint(game, state, 1100, 640)
     m = geometry.metrics(game, 1100, 640)
     pos = geometry.card_positions(game, state, m, 640)
     assert style["--cw"] == f"{m.cw:.1f}px"
     slots = [n for n in nodes if str(n["a"]["class"]).startswith("slot")]  # type: ignore[index]
     assert len(slots) == len(game.piles)
-    cards = {(n["a"]["data-pile"], int(n["a"]["data-index"])): n for n in nodes  # type: ignore[index]
-             if "data-card" in n["a"]}  # type: ignore[operator]
+    assert len(places) == len(nodes)
+    assert all("style" not in n["a"] for n in nodes)  # type: ignore[operator]  # where, in places alone
+    cards = {(n["a"]["data-pile"], int(n["a"]["data-index"])): (n, place)  # type: ignore[index]
+             for n, place in zip(nodes, places) if "data-card" in n["a"]}  # type: ignore[operator]
     assert len(cards) == sum(map(len, state.piles))
     for i, pile in enumerate(state.piles):
         for k, card in enumerate(pile):
-            node = cards[(game.piles[i].name, k)]
+            node, place = cards[(game.piles[i].name, k)]
             attrs = node["a"]
             assert isinstance(attrs, dict)
-            x, y = pos[i][k]
-            assert f"translate({x:.1f}px,{y:.1f}px)" in attrs["style"]
+            assert place == (*pos[i][k], m.card_z(i, k))
             up = k >= state.down[i]
             assert attrs["data-card"] == (card.face if up else "??")
             texts = [part.get("x", "") for part in node["c"]]  # type: ignore[union-attr]
@@ -53,10 +54,10 @@ def test_the_painted_table_is_the_one_the_view_draws(game_id):
 
 
 def test_the_first_paint_data_is_whole_and_paintable():
-    data = build.first_paint(GAMES[0].id)
+    data = first_paint.first_paint(GAMES[0].id)
     nodes = data["nodes"]
-    assert isinstance(nodes, list) and data["seed"] == build.first_seed(GAMES[0].id)
-    assert data["deal"] == to_query(get_game(GAMES[0].id), build.first_seed(GAMES[0].id))
+    assert isinstance(nodes, list) and data["seed"] == first_paint.first_seed(GAMES[0].id)
+    assert data["deal"] == to_query(get_game(GAMES[0].id), first_paint.first_seed(GAMES[0].id))
 
     def paintable(node) -> bool:
         return node["t"] in TAGS and all(ATTRS.match(a) for a in node["a"]) and all(map(paintable, node.get("c", [])))
@@ -78,7 +79,7 @@ def test_the_site_gets_a_first_paint_per_game_and_the_downloads_sizes(tmp_path, 
     boot = tmp_path / "static" / "boot"
     boot.mkdir(parents=True)
     (boot / "py.zip").write_bytes(b"x" * 1234)
-    build.write_first_paint(tmp_path)
+    first_paint.write_first_paint(tmp_path)
     first = boot / "first"
     assert sorted(p.stem for p in first.glob("*.json")) == sorted([g.id for g in GAMES[:2]] + ["index"])
     index = json.loads((first / "index.json").read_text())
@@ -89,25 +90,25 @@ def test_the_site_gets_a_first_paint_per_game_and_the_downloads_sizes(tmp_path, 
 
 
 def test_a_slot_whose_label_depends_on_the_deal_is_blank_on_another_deal():
-    data = build.first_paint("canfield")  # the foundations start at a rank dealt
+    data = first_paint.first_paint("canfield")  # the foundations start at a rank dealt
     nodes = data["nodes"]
     foundations = [k for k, n in enumerate(nodes) if "foundation" in n["a"]["class"]]  # type: ignore[index]
     labelled = {k for k in foundations if nodes[k]["a"]["data-label"]}  # type: ignore[index]  # the empty ones
     assert labelled and {int(k) for k in data["blank"]} == labelled  # type: ignore[union-attr]
     assert all(change == {"data-label": ""} for change in data["blank"].values())  # type: ignore[union-attr]
-    assert build.first_paint(GAMES[0].id)["blank"] == {}  # Klondike's slots say the same for every deal
+    assert first_paint.first_paint(GAMES[0].id)["blank"] == {}  # Klondike's slots say the same for every deal
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in GAMES if g.id != "frog"])
 def test_a_first_visits_deal_can_be_won(game_id):
     """A new player's first deal of a game (a bare address) is one the solver wins (Frog in
-    suit has none within the budget: see build.FIRST_OFFSETS); the line replays."""
+    suit has none within the budget: see first_paint.FIRST_OFFSETS); the line replays."""
     from patience import Session
     from patience.search import WON, solve
     game = get_game(game_id)
-    result = solve(game, game.deal(build.first_seed(game_id)), budget=build.FIRST_WIN_NODES)
+    result = solve(game, game.deal(first_paint.first_seed(game_id)), budget=first_paint.FIRST_WIN_NODES)
     assert result.verdict == WON, f"{game_id}: {result.verdict}"
-    session = Session(game, build.first_seed(game_id))
+    session = Session(game, first_paint.first_seed(game_id))
     for move in result.moves:
         session.play(move)
     assert game.status(session.state) == "won"

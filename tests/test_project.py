@@ -6,7 +6,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-import build
+from tools import card_faces, common, startup, vendor
 from patience import GAMES
 from patience.registry import BY_ID
 
@@ -31,7 +31,7 @@ def test_pyscript_config_loads_the_python_archive_and_the_snapshot_loader(tmp_pa
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert config["interpreter"] == "./static/boot/pyodide.mjs"
     assert config["files"] == {"./static/boot/py.zip": "./*"}
-    build.write_py_zip(tmp_path / "py.zip")
+    startup.write_py_zip(tmp_path / "py.zip")
     with zipfile.ZipFile(tmp_path / "py.zip") as z:
         names = set(z.namelist())
     assert "patience/game.py" in names and "table/app.py" in names
@@ -40,7 +40,7 @@ def test_pyscript_config_loads_the_python_archive_and_the_snapshot_loader(tmp_pa
 
 
 def test_snapshot_imports_only_pure_python():
-    modules = build.snapshot_modules()
+    modules = startup.snapshot_modules()
     assert "patience.game" in modules and "patience.registry" in modules
     assert not [m for m in modules if m.split(".")[0] in ("js", "pyodide", "pyscript", "table")]
 
@@ -66,13 +66,13 @@ def test_site_command_writes_a_complete_static_folder(tmp_path):
     # build sees Python load), each module compiled to bytecode without its source (an
     # unchecked hash-based .pyc: Python uses it as it is); Pyodide's own archive in
     # static/vendor (hard-linked into the site) untouched and not in the site
-    full = zipfile.ZipFile(ROOT / build.STDLIB)
-    assert not (out / build.STDLIB).exists()
-    with zipfile.ZipFile(out / build.SITE_STDLIB) as trimmed:
+    full = zipfile.ZipFile(ROOT / startup.STDLIB)
+    assert not (out / startup.STDLIB).exists()
+    with zipfile.ZipFile(out / startup.SITE_STDLIB) as trimmed:
         names = set(trimmed.namelist())
         sources = {n.removesuffix("c") for n in names if n.endswith(".pyc")}
         assert not [n for n in names if n.endswith(".py")]
-        assert set(build.stdlib_keep()) <= sources | names
+        assert set(startup.stdlib_keep()) <= sources | names
         assert {"encodings/__init__.py", "asyncio/__init__.py", "_pyodide/__init__.py", "random.py"} <= sources
         assert not {"unittest/__init__.py", "email/__init__.py", "tkinter/__init__.py"} & sources
         assert sources <= set(full.namelist())
@@ -137,18 +137,18 @@ def test_no_code_writes_markup():
 
 
 def test_the_project_has_a_licence_and_the_readme_names_every_bundled_part():
-    """LICENSE exists, and the README's licence table names every runtime build.py
+    """LICENSE exists, and the README's licence table names every runtime tools/vendor.py
     bundles into the site, at the version it pins."""
     assert "Permission is hereby granted" in (ROOT / "LICENSE").read_text(encoding="utf-8")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     table = readme[readme.index("## Licences"):].split("\n## ", 1)[0]
-    for name, version, _integrity, _files in build.RUNTIMES:
+    for name, version, _integrity, _files in vendor.RUNTIMES:
         short = name.rsplit("/", 1)[-1]
         assert short.lower() in table.lower() and version in table, f"{name}@{version} is not credited in the README"
 
 
 def test_the_classic_card_set_has_every_card_and_back_each_a_whole_svg():
-    """build.card_svgs splits svg-cards into one file a card: 52 faces and the lattice
+    """card_faces.card_svgs splits svg-cards into one file a card: 52 faces and the lattice
     backs, each an SVG whose every reference is drawn in the file itself (a card that
     lost a part, a court figure or a suit, would show a hole), and the site's stylesheet
     and service worker name every one of them (offline play)."""
@@ -156,10 +156,10 @@ def test_the_classic_card_set_has_every_card_and_back_each_a_whole_svg():
 
     from patience.cards import deck
 
-    source = build.VENDOR / "svg-cards" / "svg-cards.svg"
-    faces = build.card_svgs(source.read_bytes())
-    assert set(faces) == {c.face for c in deck(1)} | {f"back-{b}" for b in build.CARD_BACKS}
-    href = f"{{{build.XLINK_NS}}}href"
+    source = common.VENDOR / "svg-cards" / "svg-cards.svg"
+    faces = card_faces.card_svgs(source.read_bytes())
+    assert set(faces) == {c.face for c in deck(1)} | {f"back-{b}" for b in card_faces.CARD_BACKS}
+    href = f"{{{card_faces.XLINK_NS}}}href"
     for name, data in faces.items():
         root = ET.fromstring(data)
         ids = {el.get("id") for el in root.iter() if el.get("id")}
@@ -167,9 +167,9 @@ def test_the_classic_card_set_has_every_card_and_back_each_a_whole_svg():
         refs |= {m for el in root.iter() for v in el.attrib.values() for m in re.findall(r"url\(#([^)]+)\)", v)}
         assert refs and refs <= ids, (name, refs - ids)
         assert len(data) < 120_000, name  # the card's own parts, not the whole deck's
-    site = Path(os.environ.get("PATIENCE_SITE", build.BUILD / "site"))
+    site = Path(os.environ.get("PATIENCE_SITE", common.BUILD / "site"))
     css = (site / "static" / "app.css").read_text()
     worker = (site / "sw.js").read_text()
     for name in faces:
         assert f'url("cards/{name}.svg")' in css and f"./static/cards/{name}.svg" in worker, name
-    assert 'url("cards/' not in (build.ROOT / "static" / "app.css").read_text()  # the project's own untouched
+    assert 'url("cards/' not in (common.ROOT / "static" / "app.css").read_text()  # the project's own untouched

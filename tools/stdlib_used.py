@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
-import build  # noqa: E402
+from tools import common, serve, startup, testenv, website  # noqa: E402
 from patience import GAMES  # noqa: E402
 
 LOADED = """import sys
@@ -32,16 +32,16 @@ sorted({m.__spec__.origin.removeprefix(archive + "/") for m in list(sys.modules.
 def main() -> int:
     from playwright.sync_api import sync_playwright
 
-    site = build.build_site(build.BUILD / "site")
-    server = build.serve_in_thread(site)
+    site = website.build_site(common.BUILD / "site")
+    server = serve.serve_in_thread(site)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     loader = (site / "static/boot/pyodide.mjs").read_text()
     hooked = loader.replace('stage("python");', 'stage("python"); window.__py = py;')
     assert hooked != loader, "static/boot/pyodide.mjs no longer says stage(\"python\")"
-    full = (build.VENDOR / "pyodide" / "python_stdlib.zip").read_bytes()
+    full = (common.VENDOR / "pyodide" / "python_stdlib.zip").read_bytes()
     errors: list[str] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=build.ensure_chromium(), args=["--headless", "--no-sandbox"])
+        browser = p.chromium.launch(executable_path=testenv.ensure_chromium(), args=["--headless", "--no-sandbox"])
         page = browser.new_page()
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.route("**/static/boot/pyodide.mjs", lambda r: r.fulfill(body=hooked, content_type="text/javascript"))
@@ -68,8 +68,8 @@ def main() -> int:
     if errors:
         print("tools/stdlib_used.py: the page reported errors:", *errors, sep="\n  ", file=sys.stderr)
         return 1
-    head = [line for line in build.STDLIB_KEEP.read_text().splitlines() if line.startswith("#")]
-    build.STDLIB_KEEP.write_text("\n".join(head + loaded) + "\n")
+    head = [line for line in startup.STDLIB_KEEP.read_text().splitlines() if line.startswith("#")]
+    startup.STDLIB_KEEP.write_text("\n".join(head + loaded) + "\n")
     print(f"tools/stdlib.txt: {len(loaded)} files")
     return 0
 

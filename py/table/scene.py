@@ -2,7 +2,7 @@
 position at a size, every attribute and text of each.  Pure, tested under CPython.
 
 ``View`` (view.py) makes its elements from ``skeleton`` and writes what ``slot``,
-``badge`` and ``card`` give; build.py draws the first paint of each game from the same
+``badge`` and ``card`` give; tools/first_paint.py draws the first paint of each game from the same
 functions (``first_paint``: a table painted before Python is up, on a first visit), so
 the painted table is the one Python then draws.  Attribute names are as ``View.write``
 takes them: ``_`` for ``-``, ``style_transform``, ``style_z``, ``class`` and ``text``.
@@ -55,25 +55,32 @@ def slot_label(game: Game, state: State, i: int) -> str:
     return ""
 
 
-def slot(game: Game, state: State, m: geometry.Metrics, i: int, extra: str = "") -> Attrs:
-    """A pile's slot (``extra``: the marks of the moment, " target" …)."""
+def slot(game: Game, state: State, m: geometry.Metrics, i: int, extra: str = "", lang: str | None = None) -> Attrs:
+    """A pile's slot (``extra``: the marks of the moment, " target" …; ``lang``: the
+    language, else the current one)."""
     spec = game.piles[i]
     x, y = m.origin(i)
     pile = state.piles[i]
-    named = pile_name(spec.name)
+    named = pile_name(spec.name, lang)
     return {"style_transform": f"translate({x:.1f}px,{y:.1f}px)", "class": f"slot {spec.role}{extra}",
             "data_label": slot_label(game, state, i),
             "data_caption": named if spec.caption else "",
             "style_z": str(m.slot_z(i)),  # over the column to its left (the row above)
-            "aria_label": t("pile.count", pile=named, n=len(pile)) if pile else t("pile.empty", pile=named)}
+            "aria_label": t("pile.count", lang, pile=named, n=len(pile)) if pile else t("pile.empty", lang, pile=named)}
 
 
-def badge(game: Game, state: State, m: geometry.Metrics, i: int) -> Attrs:
-    """The count under a stock or reserve (or what a click on the stock does)."""
+def badge_place(m: geometry.Metrics, i: int) -> tuple[float, float]:
+    """Where pile i's badge goes: under its slot."""
     x, y = m.origin(i)
+    return x, y + m.ch + 2
+
+
+def badge(game: Game, state: State, m: geometry.Metrics, i: int, lang: str | None = None) -> Attrs:
+    """The count under a stock or reserve (or what a click on the stock does)."""
+    x, y = badge_place(m, i)
     pile = state.piles[i]
-    label = say(game.stock_label(state)) if game.piles[i].role == "stock" else ""
-    return {"style_transform": f"translate({x:.1f}px,{y + m.ch + 2:.1f}px)",
+    label = say(game.stock_label(state), lang) if game.piles[i].role == "stock" else ""
+    return {"style_transform": f"translate({x:.1f}px,{y:.1f}px)",
             "text": label or (str(len(pile)) if pile else "")}
 
 
@@ -96,7 +103,7 @@ LEFTWARD = frozenset({"left", "waste_left"})  # fans whose covered cards show th
 
 
 def card(game: Game, state: State, m: geometry.Metrics, pos: list[list[tuple[float, float]]],
-         i: int, k: int, marks: str = "") -> Attrs:
+         i: int, k: int, marks: str = "", lang: str | None = None) -> Attrs:
     """The k-th card of pile i (``marks``: " selected" …, after its colour)."""
     spec = game.piles[i]
     pile = state.piles[i]
@@ -119,7 +126,7 @@ def card(game: Game, state: State, m: geometry.Metrics, pos: list[list[tuple[flo
             "data_face": "up" if face_up else "down",
             "data_pile": spec.name,
             "data_index": str(k),
-            "aria_label": card_label(c, face_up, spec.name, k, len(pile))}
+            "aria_label": card_label(c, face_up, spec.name, k, len(pile), lang)}
 
 
 def faces(c: Card, face_up: bool) -> tuple[str, str, str, str]:
@@ -130,10 +137,10 @@ def faces(c: Card, face_up: bool) -> tuple[str, str, str, str]:
     return (rank, suit, suit, f"{rank}\n{suit}")
 
 
-def card_label(c: Card, face_up: bool, pile: str, k: int, size: int) -> str:
+def card_label(c: Card, face_up: bool, pile: str, k: int, size: int, lang: str | None = None) -> str:
     """What a screen reader says of a card: «дама червей, открыта, столбец 3, 4-я из 6»."""
-    what = t("card.up", card=card_name(c.rank, c.suit)) if face_up else t("card.down")
-    return t("card.where", card=what, pile=pile_name(pile), k=k + 1, n=size)
+    what = t("card.up", lang, card=card_name(c.rank, c.suit, lang)) if face_up else t("card.down", lang)
+    return t("card.where", lang, card=what, pile=pile_name(pile, lang), k=k + 1, n=size)
 
 
 def table_style(game: Game, m: geometry.Metrics, pos: list[list[tuple[float, float]]]) -> Attrs:
@@ -142,49 +149,44 @@ def table_style(game: Game, m: geometry.Metrics, pos: list[list[tuple[float, flo
             "height": f"{geometry.table_height(game, m, pos):.0f}px"}
 
 
-# --- the first paint (build.py) ------------------------------------------------------
+# --- the first paint (tools/first_paint.py) ------------------------------------------
 Node = dict[str, object]  # as static/boot/paint.js replays it: {"t": tag, "a": attributes, "c"/"x"}
+Place = tuple[float, float, int]  # where an element stands: x, y (CSS px) and its z-index
+PLACED = ("style_transform", "style_z")  # what of ``View.write``'s attributes a Place says
 
 
 def node(tag: str, attrs: Attrs, kids: list[Node] | None = None) -> Node:
-    """An element of static/boot/paint.js's data, from attributes as ``View.write`` takes them."""
-    a: dict[str, str] = {}
-    style = []
-    text = None
-    for name, value in attrs.items():
-        if name == "text":
-            text = value
-        elif name == "style_transform":
-            style.append(f"transform: {value}")
-        elif name == "style_z":
-            style.append(f"z-index: {value}")
-        else:
-            a[name.replace("_", "-")] = value
-    if style:
-        a["style"] = "; ".join(style)
+    """An element of static/boot/paint.js's data, from attributes as ``View.write`` takes
+    them; where it stands is not among them (``first_paint`` gives it as a ``Place``)."""
+    a = {name.replace("_", "-"): value for name, value in attrs.items() if name != "text" and name not in PLACED}
     out: Node = {"t": tag, "a": a}
     if kids:
         out["c"] = kids
-    elif text:
-        out["x"] = text
+    elif attrs.get("text"):
+        out["x"] = attrs["text"]
     return out
 
 
-def first_paint(game: Game, state: State, width: float, height: float) -> tuple[Attrs, list[Node]]:
+def first_paint(game: Game, state: State, width: float, height: float,
+                lang: str | None = None) -> tuple[Attrs, list[Node], list[Place]]:
     """The table of a position at a size as static/boot/paint.js paints it (the
-    table's style, its elements), in the language of the moment: what ``View.setup``
-    and ``View.render`` make of it, without the marks and chips of play."""
+    table's style, its elements and where each stands), in ``lang`` (else the current
+    language): what ``View.setup`` and ``View.render`` make of it, without the marks and
+    chips of play."""
     m = geometry.metrics(game, width, height)
     pos = geometry.card_positions(game, state, m, height)
     where = {c: (i, k) for i, pile in enumerate(state.piles) for k, c in enumerate(pile)}
     nodes: list[Node] = []
+    places: list[Place] = []
     for kind, what in skeleton(game):
         if kind == "slot":
             assert isinstance(what, int)
-            nodes.append(node("DIV", {**slot(game, state, m, what), "role": "img"}))
+            nodes.append(node("DIV", {**slot(game, state, m, what, lang=lang), "role": "img"}))
+            places.append((*m.origin(what), m.slot_z(what)))
         elif kind == "badge":
             assert isinstance(what, int)
-            nodes.append(node("DIV", {"class": "badge", "aria_hidden": "true", **badge(game, state, m, what)}))
+            nodes.append(node("DIV", {"class": "badge", "aria_hidden": "true", **badge(game, state, m, what, lang)}))
+            places.append((*badge_place(m, what), 0))
         elif kind == "card":
             assert isinstance(what, Card)
             if what not in where:
@@ -194,6 +196,7 @@ def first_paint(game: Game, state: State, width: float, height: float) -> tuple[
             parts = [node("SPAN", {"class": cls + (" ten" if cls == "rank" and what.rank == 10 and text else ""),
                                    "aria_hidden": "true", "text": text})
                      for cls, text in zip(PARTS, texts)]
-            nodes.append(node("DIV", {**card(game, state, m, pos, i, k), "role": "img"}, parts))
+            nodes.append(node("DIV", {**card(game, state, m, pos, i, k, lang=lang), "role": "img"}, parts))
+            places.append((*pos[i][k], m.card_z(i, k)))
         # chips are hidden until a place action can be done: not painted
-    return table_style(game, m, pos), nodes
+    return table_style(game, m, pos), nodes, places

@@ -1,5 +1,5 @@
 // Paints a table at once, before Python is ready: the last table on a repeat visit; on a
-// first visit the requested game's table drawn at build time (build.py write_first_paint,
+// first visit the requested game's table drawn at build time (tools/first_paint.py,
 // from the view's own py/table/scene.py: no rules, no dealing, no layout here, only the
 // nearest of the sizes it was drawn at).  Python then takes the table over (View.setup
 // clears it) and it becomes live; for an address naming no deal it opens the painted deal

@@ -26,9 +26,9 @@ from pathlib import Path
 
 import pytest
 
-import build
+from tools import common, serve, testenv, website
 
-ARGS = build.CHROMIUM_ARGS
+ARGS = testenv.CHROMIUM_ARGS
 CHROMIUM_LOG = Path(tempfile.gettempdir()) / f"patience-chromium-{os.getpid()}.log"
 CRASHES: list[str] = []  # the tests during which a page's renderer crashed (in this process)
 TOLD = 0  # how many of CRASHES went with a report
@@ -38,8 +38,8 @@ LATEST: list[str] = []  # the test that ran last in this process
 
 @pytest.fixture(scope="session")
 def base_url():
-    site = Path(os.environ.get("PATIENCE_SITE") or build.build_site(build.BUILD / "site"))
-    server = build.serve_in_thread(site)
+    site = Path(os.environ.get("PATIENCE_SITE") or website.build_site(common.BUILD / "site"))
+    server = serve.serve_in_thread(site)
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
 
@@ -48,7 +48,7 @@ def base_url():
 def browser():
     from playwright.sync_api import sync_playwright
 
-    exe = os.environ.get("PATIENCE_CHROMIUM") or build.find_chromium()
+    exe = os.environ.get("PATIENCE_CHROMIUM") or testenv.find_chromium()
     # launch() starts Chromium with a fresh temporary profile of its own
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=exe, args=[*ARGS, "--enable-logging", f"--log-file={CHROMIUM_LOG}"])

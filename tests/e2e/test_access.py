@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-import build
+from tools import common, vendor
 from patience import GAMES, get_game
 from patience.game import MOVE
 from table import saves
@@ -22,7 +22,7 @@ from ui import (COVERED, assert_dom_is, click_stock, finish, message, open_deal,
                 settle, table, wait_moves)
 
 READY = 'body[data-ready="1"]'
-SHOTS = build.BUILD / "screenshots"
+SHOTS = common.BUILD / "screenshots"
 
 
 def texts_in(page) -> dict[str, str]:
@@ -255,7 +255,7 @@ AXE_RUN = """async () => {
 
 
 def axe_path() -> str:
-    return os.environ.get("PATIENCE_AXE") or str(build.fetch_axe())
+    return os.environ.get("PATIENCE_AXE") or str(vendor.fetch_axe())
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

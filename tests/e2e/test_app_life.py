@@ -9,7 +9,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-import build
+from tools import serve, website
 from table import saves
 from table.stats import KEY as STATS_KEY
 
@@ -274,8 +274,8 @@ def test_an_update_is_offered_and_taken_without_losing_the_game(browser):
     player is told, reloads into it, and the game in progress is still there."""
     tmp = Path(tempfile.mkdtemp())
     site = tmp / "site"
-    build.build_site(site)
-    server = build.serve_in_thread(site)
+    website.build_site(site)
+    server = serve.serve_in_thread(site)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     context = browser.new_context()
     page = context.new_page()
@@ -288,7 +288,7 @@ def test_an_update_is_offered_and_taken_without_losing_the_game(browser):
         # the next version: a changed page, and a new worker naming it
         index = site / "index.html"
         index.write_text(index.read_text().replace("<title>", '<meta name="build" content="two"><title>'))
-        build.write_worker(site)
+        website.write_worker(site)
         assert (site / "sw.js").read_text() != old
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         page.wait_for_function("() => document.getElementById('message').dataset.kind === 'update'", timeout=60_000)

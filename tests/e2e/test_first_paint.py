@@ -1,10 +1,10 @@
 """A first visit (an empty profile): the requested game's table painted while the runtime
-loads (static/boot/paint.js, from build.py's write_first_paint), the painted deal the one
+loads (static/boot/paint.js, from tools/first_paint.py), the painted deal the one
 Python opens, and the loading bar's real progress, in both languages."""
 
 from __future__ import annotations
 
-import build
+from tools import first_paint
 from patience import GAMES, get_game
 
 READY = 'body[data-ready="1"]'
@@ -59,7 +59,7 @@ def test_a_bare_address_paints_a_deal_before_python_and_python_opens_that_deal(b
     assert first is not None and first["ready"] == ""  # painted before Python was ready
     faces = [c for c in first["cards"] if not c.endswith("=??")]
     assert faces and len(first["cards"]) == 52 and first["slots"] == len(get_game(GAMES[0].id).piles)
-    seed = build.first_seed(GAMES[0].id)
+    seed = first_paint.first_seed(GAMES[0].id)
     assert f"seed={seed}" in first["deal"]
     # the same cards, in the same places, once the table is live: the painted deal is opened
     assert page.get_attribute("#table", "data-seed") == str(seed)
@@ -100,7 +100,7 @@ def test_the_first_paint_and_the_loading_bar_speak_russian(browser, base_url):
     assert first is not None and first["ready"] == ""
     assert "Загрузка" in first["stage"] and "Loading" not in first["stage"]
     assert all(label and not any("a" <= ch <= "z" for ch in label.lower()) for label in first["labels"]), first["labels"]
-    assert page.get_attribute("#table", "data-seed") == str(build.first_seed("zmey"))
+    assert page.get_attribute("#table", "data-seed") == str(first_paint.first_seed("zmey"))
     assert sorted(first["cards"]) == sorted(page.evaluate(LIVE))
     assert not errors, errors
     page.context.close()

@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 from urllib.parse import parse_qsl
 
-import build
+from tools import common, serve, startup, website
 from patience import GAMES, get_game
 
 from ui import CARD_LOOK, assert_dom_is, click_stock, table, visit, wait_moves
@@ -21,7 +21,7 @@ MARKS = "() => performance.getEntriesByType('mark').map(m => m.name)"
 
 
 def site() -> Path:
-    return Path(os.environ.get("PATIENCE_SITE") or build.build_site(build.BUILD / "site")).resolve()
+    return Path(os.environ.get("PATIENCE_SITE") or website.build_site(common.BUILD / "site")).resolve()
 
 
 def test_installable_manifest_and_worker(fresh):
@@ -66,7 +66,7 @@ def test_offline_after_one_visit_plays_every_game(fresh):
 
 
 def test_the_app_starts_with_the_server_stopped(browser):
-    server = build.serve_in_thread(site())
+    server = serve.serve_in_thread(site())
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     context = browser.new_context()
     page = context.new_page()
@@ -86,7 +86,7 @@ def test_the_app_starts_with_the_server_stopped(browser):
 def test_served_from_a_sub_path(browser):
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "patience").symlink_to(site())
-        server = build.serve_in_thread(Path(tmp))
+        server = serve.serve_in_thread(Path(tmp))
         base = f"http://127.0.0.1:{server.server_address[1]}/patience/"
         context = browser.new_context()
         page = context.new_page()
@@ -105,16 +105,16 @@ def test_served_from_a_sub_path(browser):
 
 
 def test_without_the_snapshot_every_game_starts_on_the_trimmed_standard_library(fresh):
-    """The site's standard library (build.SITE_STDLIB) holds only what the page loads
+    """The site's standard library (startup.SITE_STDLIB) holds only what the page loads
     (build.py, tools/stdlib.txt), compiled.  With the start-up snapshot unusable, Python
     starts the ordinary way and imports from that archive everything the snapshot would
     have held: every game still starts and plays."""
     page, watch, base = fresh
     page.route("**/python.snapshot.gz", lambda r: r.fulfill(body=b"not a snapshot", content_type="application/gzip"))
     visit(page, base + "?game=klondike&seed=3&draw=1")
-    served = page.evaluate(f"() => fetch('./{build.SITE_STDLIB}').then(r => r.arrayBuffer()).then(b => b.byteLength)")
-    assert served == (site() / build.SITE_STDLIB).stat().st_size
-    assert not (site() / build.STDLIB).exists()  # Pyodide's own archive is not in the site
+    served = page.evaluate(f"() => fetch('./{startup.SITE_STDLIB}').then(r => r.arrayBuffer()).then(b => b.byteLength)")
+    assert served == (site() / startup.SITE_STDLIB).stat().st_size
+    assert not (site() / startup.STDLIB).exists()  # Pyodide's own archive is not in the site
     assert page.evaluate("() => performance.getEntriesByName('snapshot-ready').length") == 1
     click_stock(page)
     wait_moves(page, 1)

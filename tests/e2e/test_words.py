@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-import build
+from tools import common
 from patience import GAMES, Session, get_game
 from patience.search import WON, solve
 from ui import CARD_LOOK, COVERED, open_deal, open_menu, resume_at, set_language, settle, wait_moves
 
-SHOTS = build.BUILD / "screenshots"
+SHOTS = common.BUILD / "screenshots"
 
 # The caption's box, from the slot's box and the caption's computed style (a
 # pseudo-element has no box of its own to ask for), and every card box it meets.
