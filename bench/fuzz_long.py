@@ -24,7 +24,7 @@ def main(argv: list[str]) -> int:
     moves = argv[argv.index("--moves") + 1] if "--moves" in argv else "100000"
     actions = argv[argv.index("--actions") + 1] if "--actions" in argv else "200"
     env = {**os.environ, "PATIENCE_LONG": "1", "PATIENCE_FUZZ_MOVES": moves, "PATIENCE_MONKEY_ACTIONS": actions}
-    rc = subprocess.run([sys.executable, str(ROOT / "build.py"), "test", "-q", "tests/test_fuzz.py",
+    rc = subprocess.run([sys.executable, str(ROOT / "build.py"), "test", "-q", "tests/engine/test_fuzz.py",
                          "tests/e2e/test_monkey.py"], cwd=ROOT, env=env).returncode
     figures = ROOT / "build" / "reliability"
     for path in sorted(figures.glob("fuzz-*.json")) + sorted(figures.glob("monkey-*.json")):

@@ -1,5 +1,5 @@
 """Malformed addresses: one table for the unit test of the address parser
-(tests/test_table_pure.py) and the browser test of the page (tests/e2e/test_faults.py).
+(tests/table/test_table_pure.py) and the browser test of the page (tests/e2e/test_faults.py).
 
 Each entry is a query (percent-encoded as a browser sends it) and words the English
 message about it says.  Every one is told, and a valid deal takes its place."""

@@ -1,4 +1,6 @@
-"""Shared test set-up: the engine and the table layer are imported from py/.
+"""Shared test set-up: the engine and the table layer are imported from py/, what test
+files share from tests/ (helpers.py, sizes.py, bad_addresses.py).  The tests are grouped
+as the code is: engine/, games/, search/, table/, project/ and e2e/ (the browser).
 
 The list of Chromium renderer crashes at the end of a run lives here, not in
 tests/e2e/conftest.py: under pytest-xdist the browser tests run in the workers, whose
@@ -14,6 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # what test files share: helpers.py, sizes.py, bad_addresses.py
 
 
 

@@ -1,10 +1,22 @@
-"""Small builders for positions in tests."""
+"""What several test files share: builders of positions, every game's option sets, the
+kinds of hint, the winning lines of a list, Canfield's long-pile lines, a tab of the app
+(a keeper on a shared dict)."""
 
 from __future__ import annotations
 
-from patience import Game, get_game
+import itertools
+import json
+from pathlib import Path
+
+from patience import GAMES, Game, Session, get_game
 from patience.cards import deck
+from patience.game import MOVE, Move
 from patience.state import State
+from patience.winnable import WinnableList
+from table.keeper import Keeper
+from table.storage import DictStorage, Storage
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def position(game: Game, rest: str = "stock", **piles: str) -> State:
@@ -76,3 +88,82 @@ def generated_moves_agree(game_id: str, opts: dict[str, str], seeds: range, step
                 break
             state = fast.apply(state, legal[rng.below(len(legal))])
     return seen
+
+
+def option_sets(spec):
+    names = [o.name for o in spec.options]
+    for values in itertools.product(*(o.values for o in spec.options)):
+        yield dict(zip(names, values))
+
+
+ALL = [(spec.id, opts) for spec in GAMES for opts in option_sets(spec)]
+
+def hint_kind(game: Game, move: Move) -> str:
+    """Which kind of hint a move makes: a card move, the stock, a button, a place action."""
+    special = game.special(move.kind)
+    if move.kind == MOVE:
+        return "card"
+    if move.kind in ("deal", "recycle") or (special is not None and special.on_stock):
+        return "stock"
+    return "button" if special is not None else "place"
+
+def lines_of(entry: WinnableList) -> dict[int, str]:
+    path = ROOT / "data" / "winnable" / f"{entry.key}.wins.jsonl"
+    rows = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+    return {r["seed"]: r["line"] for r in rows}
+
+LONG_PILE_LINES = [
+    ({}, 115,
+     "reserve>t3 t3:2>t1 deal deal deal deal deal deal deal waste>t2 waste>t2 t3>t2 t4>t3 deal deal deal "
+     "deal waste>t2 waste>t2 t4>t2 t3:2>t4 waste>t4 deal waste>t4 reserve>t4 waste>t4 recycle deal "
+     "waste>t3 t2:7>t3 deal deal waste>t4 t3:9>t4 deal deal deal deal waste>t1", "t4:17>t1"),
+    ({"draw": "1", "passes": "4", "foundation_return": "on"}, 73,
+     "reserve>t2 f1>t3 t4>t3 reserve>t1 t3:3>t1 reserve>f1 t1:5>t3 reserve>t3 reserve>f4 " + "deal " * 17
+     + "waste>t3 deal waste>t3 waste>t3 deal deal waste>t4 waste>t4 waste>t3 t3:11>t4 deal waste>t2 "
+     "waste>t2 t3>t2 t2:5>t4 deal waste>t1", "t4:19>t1"),
+]
+
+
+def long_pile_ids(line: tuple) -> str:  # type: ignore[type-arg]
+    return "-".join(f"{k}={v}" for k, v in line[0].items()) or "default"
+
+class Tab:
+    """One tab: its keeper on the shared dict, and what the keeper told it."""
+
+    def __init__(self, data):
+        self.backend = DictStorage(data)
+        self.failures = 0
+        self.keeper = Keeper(Storage(self.backend, self.failed), self, now_s=lambda: 1_700_000_000)
+        self.session = None
+        self.newer = []
+        self.times = 0
+        self.dropped = 0
+        self.kept_games = []
+
+    def failed(self):
+        self.failures += 1
+
+    def took_newer(self, saved):
+        self.newer.append(saved)
+        self.session = saved  # the table shows it from now on
+
+    def took_time(self):
+        self.times += 1
+
+    def offer_dropped(self):
+        self.dropped += 1
+
+    def kept(self, saved):
+        self.kept_games.append(saved)
+
+    def deal(self, seed, game_id="klondike"):
+        self.session = Session(get_game(game_id), seed)
+        return self.session
+
+    def move(self, k=0):
+        """Play a legal move (the k-th), counting the game at its first, and save."""
+        session = self.session
+        session.play(session.game.legal_moves(session.state)[k])
+        if not session.counted:
+            self.keeper.count_start(session)
+        self.keeper.settle(session, False)

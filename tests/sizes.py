@@ -5,14 +5,14 @@ figures go to docs/reliability.md).  `python3 bench/fuzz_long.py` runs longer st
 through the two counts it sets.
 
     PATIENCE_LONG=1            the long size of everything below
-    PATIENCE_FUZZ_MOVES=N      fuzzed engine moves per game (tests/test_fuzz.py)
+    PATIENCE_FUZZ_MOVES=N      fuzzed engine moves per game (tests/engine/test_fuzz.py)
     PATIENCE_MONKEY_ACTIONS=N  monkey actions per game (tests/e2e/test_monkey.py)
     PATIENCE_WIN_MOVES=N       moves of a won Klondike deal played through the table before
                                Finish (tests/e2e/test_play.py, test_access.py; 0: all)
-    PATIENCE_ENDGAMES=N        late positions of each solver agreement test (tests/test_solver.py)
+    PATIENCE_ENDGAMES=N        late positions of each solver agreement test (tests/search/test_*_search.py)
     PATIENCE_REACH_MOVES=N     legal moves (in random positions) of each game and option set,
-                               each reached through the table's inputs (tests/test_reachable.py)
-    PATIENCE_LIST_REPLAYS=N    winning lines of each winnable-deal list replayed (tests/test_winnable.py; 0: all)
+                               each reached through the table's inputs (tests/table/test_reachable.py)
+    PATIENCE_LIST_REPLAYS=N    winning lines of each winnable-deal list replayed (tests/engine/test_winnable.py; 0: all)
     PATIENCE_LONG_TASK_MS=N    the longest main-thread task allowed while the solver works
                                (tests/e2e/test_assist.py)
 """

@@ -23,7 +23,7 @@ BIG_DOWNLOADS = ("static/vendor/pyodide/*.wasm", "static/vendor/pyodide/*.asm.mj
 
 
 # How far past its hashed deal number a game's first deal is: the first deal from there that
-# the solver wins within FIRST_WIN_NODES (tests/test_first_paint_data.py checks it), so a
+# the solver wins within FIRST_WIN_NODES (tests/table/test_first_paint_data.py checks it), so a
 # new player's first game can be won. Frog, in suit (its default), has no deal the solver
 # wins within such a budget: its first deal is the hashed one.
 FIRST_OFFSETS = {"klondike": 3, "gaps8": 19, "glider": 1}

@@ -19,7 +19,7 @@ and ``patience-statistics.json`` (exactly what the statistics' Export downloads,
 statistics view shows for each of its records.
 
 It never writes over a file that exists: the fixtures are a record of what an earlier
-version wrote, and tests/test_golden_saves.py only reads them.  When the stored format,
+version wrote, and tests/table/test_golden_saves.py only reads them.  When the stored format,
 a deal, a pile name or the notation changes, the old fixtures stay as they are and the
 loader gets a migration; a new version's saves go into a new directory (``--out``).
 """

@@ -50,7 +50,7 @@ def main() -> int:
         "",
         f"These figures: the run of the tests at commit `{commit()}`.",
         "",
-        "## Engine fuzzing (`tests/test_fuzz.py`)",
+        "## Engine fuzzing (`tests/engine/test_fuzz.py`)",
         "",
         "Hypothesis-driven random playouts of every game and every option set. After every move:",
         "each card exactly once, valid face-down counts, `legal_moves` deterministic (also for the",

@@ -13,7 +13,7 @@ sitting or the next, without losing or doubling a deal.  ``status`` prints, for 
 list, the deals surveyed, won, lost and unknown, and the listed wins.  ``publish`` writes
 what the site ships, py/patience/winnable_deals.py: for each list, how far its surveys
 reached without a gap (deals 1..N) and the won deals among them, each with its winning
-line in ``KEY.wins.jsonl`` (tests/test_winnable.py holds the two together); ``--only``
+line in ``KEY.wins.jsonl`` (tests/engine/test_winnable.py holds the two together); ``--only``
 publishes just those lists (the others' surveys still running) and leaves the rest as
 they were published.  ``survey --retry-unknown`` runs again, once, the deals a list's
 survey left unknown (after the search got better): the new line of a deal counts instead

@@ -4,7 +4,7 @@ CPython only, and the one module of the engine that reaches past the standard li
 it imports ``distributed`` (the Dask scheduler, a maintained engine for spreading tasks
 over machines) inside its functions, and the command line imports this module only when
 ``--scheduler`` is given, so ``import patience`` and every other command never load it
-(tests/test_structure.py exempts this module by name, for ``distributed`` alone).
+(tests/project/test_structure.py exempts this module by name, for ``distributed`` alone).
 
 Each deal is one task keyed by its seed.  A worker lost mid-survey is Dask's to handle:
 the scheduler runs the lost worker's tasks again elsewhere; a task that keeps killing its

@@ -6,7 +6,7 @@ after every player action: automatic flips and refills belong to the same action
 Build rules are values (direction, suit relation, wrap), never subclasses.  The same
 declaration holds everything the game says to a player in English and in Russian (rules
 help, option labels, the names of its own piles, the Russian of its sentences) and a few
-deals its solver wins quickly; tests/test_registry.py checks that none is missing.
+deals its solver wins quickly; tests/games/test_registry.py checks that none is missing.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from .rng import Rng
 from .state import State
 
 # The game a hook is given: a ``game.Game``.  game.py imports this module, so naming the
-# class here would be an import circle (tests/test_structure.py forbids any); the hooks
+# class here would be an import circle (tests/project/test_structure.py forbids any); the hooks
 # themselves are written with ``game: Game`` and type-checked as such.
 AnyGame = Any
 
@@ -211,7 +211,7 @@ class Help:
 
 @dataclass(frozen=True)
 class Wins:
-    """Deals the solver wins within 3000 nodes (tests/test_solver.py replays their winning
+    """Deals the solver wins within 3000 nodes (tests/search/test_solver.py replays their winning
     lines): deal numbers, under ``options`` (the others at their defaults)."""
 
     seeds: tuple[int, ...]

@@ -5,7 +5,7 @@ line's ``survey`` with ``--deals-out``, ``--wins-out`` and ``--resume``): the re
 keeps every surveyed deal's verdict and every won deal's winning line under
 ``data/winnable/`` (``KEY.deals.jsonl``, ``KEY.wins.jsonl``); the site ships the won
 deals' numbers only (``static/winnable/KEY.json``, written by ``build.py``).  A listed
-deal's line replays to a win through the checked play (tests/test_winnable.py), so a
+deal's line replays to a win through the checked play (tests/engine/test_winnable.py), so a
 list that drifts from its game's rules fails a test.
 """
 

@@ -1,7 +1,7 @@
 """The page's words in English and Russian, by key (``i18n.t`` fills them in): the
 toolbar, dialogs, messages, what a screen reader is told, the statistics.  A game's own
 words (its rules help, option labels, pile names, sentences) live in its declaration.
-Pure data; tests/test_i18n.py checks that every key is in both languages.
+Pure data; tests/table/test_i18n.py checks that every key is in both languages.
 """
 
 from __future__ import annotations

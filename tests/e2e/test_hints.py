@@ -17,8 +17,8 @@ from patience.session import Session
 from table import i18n
 from table.interaction import hint_marks, move_words
 
-from test_interaction import hint_kind
 from ui import act, open_deal, resume_at
+from helpers import hint_kind
 
 # per case: the game, its options, and the kind of move the only legal one must be
 CASES = {

@@ -10,9 +10,9 @@ from patience import Session, get_game
 from patience.lines import decode
 from patience.winnable import BY_KEY, LISTS, daily_deal, deals, list_for, surveyed
 from table.urlstate import to_query
-from test_winnable import lines_of
 from ui import (click_stock, message, open_deal, open_menu, play_by_pointer, resume_at, reveal, set_language, table, visit,
                 wait_moves)
+from helpers import lines_of
 
 # each game's default options, Klondike draw 1 and Frog regardless of suit
 LISTED = ["klondike", "klondike-draw1", "canfield", "zmey", "gaps8", "potocki", "frog-any", "cross", "glider", "bride"]

@@ -10,9 +10,9 @@ import pytest
 from patience import Session, get_game
 from table import saves
 from table.urlstate import to_query
-from test_canfield import LONG_PILE_LINES, long_pile_ids
 
 from ui import assert_dom_is, open_deal, play_by_pointer, table, wait_moves
+from helpers import long_pile_ids, LONG_PILE_LINES
 
 
 @pytest.mark.parametrize("line", LONG_PILE_LINES, ids=long_pile_ids)

@@ -1,6 +1,6 @@
 """The explicit registry of the games' own searches: a game named here is searched
 through its model (its module in this package); any other game through the generic
-``Model`` (the engine's moves and the game's ``SolverHooks``).  tests/test_search.py
+``Model`` (the engine's moves and the game's ``SolverHooks``).  tests/search/test_search.py
 checks that every game's search module is named here and every name is a game."""
 
 from __future__ import annotations

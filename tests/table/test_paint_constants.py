@@ -12,7 +12,7 @@ from pathlib import Path
 from table import saves
 from table.keeper import DEFAULT_SETTINGS, LAST_GAME_KEY, SETTINGS, SETTINGS_KEY
 
-PAINT = (Path(__file__).resolve().parent.parent / "static" / "boot" / "paint.js").read_text()
+PAINT = (Path(__file__).resolve().parents[2] / "static" / "boot" / "paint.js").read_text()
 
 
 def constant(name: str) -> str:

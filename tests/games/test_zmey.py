@@ -3,7 +3,7 @@
 import pytest
 
 from helpers import generated_moves_agree, names, position
-from patience import IllegalMoveError, Session, get_game
+from patience import IllegalMoveError, get_game
 from patience.game import Move
 
 GOLDEN_SEED_1 = "stock=84:Qs4h7c4d'4dAd'Qc5c'3d'8d'2d'Tc5hJh4c'Kd'5h'4sTc'Ac'Qs'9h'2s'Ts2h6dJd'3s'6s4s'Js'JcQd2s6hJc'Th'Jh'8h8c5s'6cTd'5s3h'9d'Qc'7s'2cJd8c'7s3c'Kh'QhAh'2h'9s6s'8dAs'9s'5d'6d'9c3s5c8h'5d7c'Td7hTh7d'7h'Qh'Kc'Ts'3h9d4h'9c'3d9h f1=As f2=Ah f3=Ac f4=Ad f5=Ks f6=Kh f7=Kc f8=Kd t1=4c t2=3c t3=Ks' t4=6c' t5=8s' t6=8s t7=2d t8=Qd' t9=Js t10=2c' t11=6h' t12=7d #=1,0"

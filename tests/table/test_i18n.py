@@ -55,7 +55,7 @@ def engine_templates() -> set[str]:
     from pathlib import Path
 
     found = set()
-    for path in (Path(__file__).resolve().parent.parent / "py" / "patience").rglob("*.py"):
+    for path in (Path(__file__).resolve().parents[2] / "py" / "patience").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Text":
                 arg = node.args[0]
@@ -68,7 +68,7 @@ def engine_templates() -> set[str]:
 
 def test_every_engine_sentence_has_its_russian():
     """The table's shared sentences and the games' own (gathered from their declarations)
-    together say every sentence of the engine; tests/test_registry.py checks game by game."""
+    together say every sentence of the engine; tests/games/test_registry.py checks game by game."""
     from table.i18n import ENGINE_RU, GAME_SENTENCES_RU
 
     russian = {**GAME_SENTENCES_RU, **ENGINE_RU}

@@ -9,7 +9,7 @@ from table.urlstate import MAX_SEED, parse_query, to_query
 
 
 def test_url_round_trip_for_every_option_set():
-    from test_properties import ALL
+    from helpers import ALL
     for game_id, opts in ALL:
         game = get_game(game_id, opts)
         req = parse_query(to_query(game, 77))
@@ -150,7 +150,6 @@ def test_hit_finds_the_top_visible_card_or_the_empty_slot():
 
 
 def test_hit_on_a_squeezed_grid_finds_the_gap_behind_the_card_to_its_left():
-    from helpers import position  # noqa: F401
     game = get_game("potocki")
     s = game.deal(3)
     m = geometry.metrics(game, 390, 700)

@@ -8,53 +8,12 @@ import pytest
 from patience import Session, get_game
 from table import saves
 from table.i18n import set_language
-from table.keeper import KEPT_KEY, KEPT_MAX, LAST_GAME_KEY, SETTINGS_KEY, Keeper
+from table.keeper import KEPT_KEY, KEPT_MAX, LAST_GAME_KEY, SETTINGS_KEY
 from table.stats import BEFORE_IMPORT_KEY, KEY as STATS_KEY, KEYS_BEFORE, Stats, StatsError, record_key
 from table.storage import DictStorage, Storage
+from helpers import Tab
 
 KEY = saves.key("klondike")
-
-
-class Tab:
-    """One tab: its keeper on the shared dict, and what the keeper told it."""
-
-    def __init__(self, data):
-        self.backend = DictStorage(data)
-        self.failures = 0
-        self.keeper = Keeper(Storage(self.backend, self.failed), self, now_s=lambda: 1_700_000_000)
-        self.session = None
-        self.newer = []
-        self.times = 0
-        self.dropped = 0
-        self.kept_games = []
-
-    def failed(self):
-        self.failures += 1
-
-    def took_newer(self, saved):
-        self.newer.append(saved)
-        self.session = saved  # the table shows it from now on
-
-    def took_time(self):
-        self.times += 1
-
-    def offer_dropped(self):
-        self.dropped += 1
-
-    def kept(self, saved):
-        self.kept_games.append(saved)
-
-    def deal(self, seed, game_id="klondike"):
-        self.session = Session(get_game(game_id), seed)
-        return self.session
-
-    def move(self, k=0):
-        """Play a legal move (the k-th), counting the game at its first, and save."""
-        session = self.session
-        session.play(session.game.legal_moves(session.state)[k])
-        if not session.counted:
-            self.keeper.count_start(session)
-        self.keeper.settle(session, False)
 
 
 def record(data, game_id="klondike"):

@@ -5,7 +5,6 @@ choice of a deal (a fresh one, the deal of the day) is sound."""
 from __future__ import annotations
 
 import datetime
-import json
 import sys
 from pathlib import Path
 
@@ -13,19 +12,14 @@ import pytest
 
 from patience import get_game
 from patience.lines import replay
-from patience.winnable import (BY_KEY, DAILY_POOL, LISTS, WinnableList, daily_deal, daily_list, deals, list_for,
+from patience.winnable import (BY_KEY, DAILY_POOL, LISTS, daily_deal, daily_list, deals, list_for,
                                pack, pick, surveyed, unpack)
 from sizes import LIST_REPLAYS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import winnable as tool  # noqa: E402  (tools/winnable.py)
-
-
-def lines_of(entry: WinnableList) -> dict[int, str]:
-    path = ROOT / "data" / "winnable" / f"{entry.key}.wins.jsonl"
-    rows = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
-    return {r["seed"]: r["line"] for r in rows}
+from helpers import lines_of
 
 
 def test_each_list_names_a_game_and_all_its_options():

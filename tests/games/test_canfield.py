@@ -2,7 +2,7 @@
 
 import pytest
 
-from helpers import canfield, names, position
+from helpers import canfield, long_pile_ids, LONG_PILE_LINES, names, position
 from patience import IllegalMoveError, Session
 from patience.game import MOVE, Move
 from patience.search.canfield import PILE, CanfieldSearch
@@ -138,22 +138,6 @@ LONG_PILE = ("stock=8:QsKdAhJs2cJhTc7s waste=QdTh8dAs2d f1=3h f2= f3=3d4d5d6d f4
 
 # Deals played to a pile of more than 13 cards, and the move of that whole pile:
 # (options, seed, the moves there, the move).  The browser test plays them too.
-LONG_PILE_LINES = [
-    ({}, 115,
-     "reserve>t3 t3:2>t1 deal deal deal deal deal deal deal waste>t2 waste>t2 t3>t2 t4>t3 deal deal deal "
-     "deal waste>t2 waste>t2 t4>t2 t3:2>t4 waste>t4 deal waste>t4 reserve>t4 waste>t4 recycle deal "
-     "waste>t3 t2:7>t3 deal deal waste>t4 t3:9>t4 deal deal deal deal waste>t1", "t4:17>t1"),
-    ({"draw": "1", "passes": "4", "foundation_return": "on"}, 73,
-     "reserve>t2 f1>t3 t4>t3 reserve>t1 t3:3>t1 reserve>f1 t1:5>t3 reserve>t3 reserve>f4 " + "deal " * 17
-     + "waste>t3 deal waste>t3 waste>t3 deal deal waste>t4 waste>t4 waste>t3 t3:11>t4 deal waste>t2 "
-     "waste>t2 t3>t2 t2:5>t4 deal waste>t1", "t4:19>t1"),
-]
-
-
-def long_pile_ids(line: tuple) -> str:  # type: ignore[type-arg]
-    return "-".join(f"{k}={v}" for k, v in line[0].items()) or "default"
-
-
 def test_a_pile_past_13_cards_moves_as_a_whole():
     g = canfield()
     s = g.from_code(LONG_PILE)

@@ -1,5 +1,5 @@
 """Rules help: the Russian reads as Russian and uses the table's words.  That every game has
-its help, labels and words in both languages is checked by tests/test_registry.py."""
+its help, labels and words in both languages is checked by tests/games/test_registry.py."""
 
 import re
 

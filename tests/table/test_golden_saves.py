@@ -25,7 +25,7 @@ from patience.game import MOVE
 from table import saves, stats
 from table.stats import Stats, clock, record_key
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 SAVES = sorted((GOLDEN / "saves").glob("*.save"))
 
 

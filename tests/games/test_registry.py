@@ -26,7 +26,7 @@ from patience.registry import BY_ID
 from patience.spec import GameSpec, Help, Wins
 from table.i18n import ENGINE_RU, MESSAGES, pile_kind
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GAMES_DIR = ROOT / "py" / "patience" / "games"
 IDS = [spec.id for spec in GAMES]
 SECTIONS = ("setup", "goal", "moves", "stock", "source")
@@ -215,9 +215,9 @@ def lacks_quick_wins(spec: GameSpec) -> list[str]:
 
 def lacks_tests_and_docs(spec: GameSpec) -> list[str]:
     problems = []
-    tests = [ROOT / "tests" / f"test_{path.stem}.py" for path in sources(spec.id)]
+    tests = [ROOT / "tests" / "games" / f"test_{path.stem}.py" for path in sources(spec.id)]
     if not any(path.exists() for path in tests):
-        problems.append(f"{spec.id}: has no rules tests: add tests/test_{spec.id}.py (a golden deal, every rule "
+        problems.append(f"{spec.id}: has no rules tests: add tests/games/test_{spec.id}.py (a golden deal, every rule "
                         f"and option), or tests for the module its rules come from")
     if f"**{spec.name_ru}" not in " ".join((ROOT / "README.md").read_text().split()):
         problems.append(f"{spec.id}: README.md does not name «{spec.name_ru}» in its list of games "
@@ -341,3 +341,21 @@ def test_a_gaps_game_reads_the_sentences_of_the_module_it_builds_on():
     assert "gaps8: the sentence 'A head takes only an ace.' has no Russian: add it to the game's sentences_ru " \
            "(or to ENGINE_RU in table/i18n.py if several games say it)" in problems
     assert isinstance(gaps8.help_ru, Help)
+
+
+def test_every_game_file_is_registered():
+    """The other way round from the checks above: every game file of games/ is registered."""
+    specs = set()
+    for path in GAMES_DIR.glob("*.py"):
+        module = importlib.import_module(f"patience.games.{path.stem}")
+        if hasattr(module, "SPEC"):  # a game file (others hold shared pieces)
+            assert module.SPEC.id == path.stem
+            specs.add(module.SPEC.id)
+    assert specs == {g.id for g in GAMES}
+    assert len(BY_ID) == len(GAMES)
+
+
+def test_options_have_valid_defaults():
+    for spec in GAMES:
+        for opt in spec.options:
+            assert opt.default in opt.values, (spec.id, opt.name)

@@ -3,7 +3,7 @@
 import pytest
 
 from patience import IllegalMoveError, get_game
-from patience.cards import deck, parse_card
+from patience.cards import deck
 from patience.game import Move
 from patience.games.gaps8 import GRID as GRID8
 from patience.games.potocki import GRID as GRID4

@@ -20,7 +20,7 @@ from patience.errors import IllegalMoveError, InvalidMoveError
 from patience.lines import decode, encode, replay
 from patience.search import WON, solve
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # a node budget decides each verdict, so a deal gives the same result in any run
 BUDGET = ["--budget-nodes", "6000", "--budget-s", "120"]
 SEEDS = "1-30"

@@ -5,23 +5,13 @@ accepted by ``play``, random other moves refused, undo restores every earlier st
 exactly, the position and move texts round-trip.
 """
 
-import itertools
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from patience import GAMES, IllegalMoveError, Session, get_game
 from patience.game import MOVE, Move
-
-
-def option_sets(spec):
-    names = [o.name for o in spec.options]
-    for values in itertools.product(*(o.values for o in spec.options)):
-        yield dict(zip(names, values))
-
-
-ALL = [(spec.id, opts) for spec in GAMES for opts in option_sets(spec)]
+from helpers import ALL
 
 
 def check_invariants(game, state):

@@ -19,7 +19,7 @@ from table.interaction import (DOUBLE_TAP_MS, NO_HINT, REDRAW, Announce, HintMar
                                cards_text, describe, drop_target, hint_marks, move_words, refusal, standstill_words,
                                step_cursor)
 
-from helpers import position
+from helpers import hint_kind, position
 
 
 @pytest.fixture(autouse=True)
@@ -430,16 +430,6 @@ def test_standstill_words_in_both_languages():
 
 # --- hints: their words and marks --------------------------------------------------------
 HINT_OPTIONS = {"gaps8": {"reshuffles": "2"}}  # Eight Aces deals with no reshuffle by default
-
-
-def hint_kind(game: Game, move: Move) -> str:
-    """Which kind of hint a move makes: a card move, the stock, a button, a place action."""
-    special = game.special(move.kind)
-    if move.kind == MOVE:
-        return "card"
-    if move.kind in ("deal", "recycle") or (special is not None and special.on_stock):
-        return "stock"
-    return "button" if special is not None else "place"
 
 
 def hint_positions(game: Game) -> dict[str, tuple[State, Move]]:

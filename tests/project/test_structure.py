@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent / "py"
+ROOT = Path(__file__).resolve().parents[2] / "py"
 PACKAGES = ("patience", "table")
 BROWSER_MODULES = {"js", "pyodide", "pyscript"}
 # the table's modules that run under CPython as they are (tested there): no DOM
@@ -141,7 +141,7 @@ def test_no_import_circle_at_run_time():
 
 # The one exception, by name: the survey's Dask driver (CPython only) imports the package
 # `distributed` inside its functions, and only the command line's `survey --scheduler`
-# imports that module (tests/test_cluster.py checks that nothing else loads it).
+# imports that module (tests/engine/test_cluster.py checks that nothing else loads it).
 BEYOND_THE_STANDARD_LIBRARY = {"patience.cluster": {"distributed"}}
 
 

@@ -14,7 +14,7 @@ from patience import get_game
 from patience.cli import main, wilson
 
 
-ROOT = Path(__file__).resolve().parent.parent  # (two conftest modules: import neither by name)
+ROOT = Path(__file__).resolve().parents[2]  # (two conftest modules: import neither by name)
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

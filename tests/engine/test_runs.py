@@ -23,7 +23,7 @@ import pytest
 from patience import get_game
 from patience.game import MOVE, Game, Move
 from patience.state import State
-from test_properties import ALL
+from helpers import ALL
 
 SEEDS = 2  # playouts per game and option set
 STEPS = 100  # moves per playout

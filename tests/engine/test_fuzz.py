@@ -37,7 +37,7 @@ pytestmark = pytest.mark.reliability  # build.py reliability runs this file, for
 
 MOVES_PER_GAME = FUZZ_MOVES
 EXAMPLES = 20
-FIGURES = Path(__file__).resolve().parent.parent / "build" / "reliability"
+FIGURES = Path(__file__).resolve().parents[2] / "build" / "reliability"
 
 
 def option_sets(spec) -> list[dict[str, str]]:

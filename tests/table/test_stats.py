@@ -155,7 +155,7 @@ def test_bad_imports_figure():
         with pytest.raises(StatsError):
             Stats.decode(text)
         refused += 1
-    figures = Path(__file__).resolve().parent.parent / "build" / "reliability"
+    figures = Path(__file__).resolve().parents[2] / "build" / "reliability"
     figures.mkdir(parents=True, exist_ok=True)
     (figures / "bad-input-imports.json").write_text(_json.dumps({"tried": len(BAD), "refused": refused}))
 
@@ -205,7 +205,7 @@ def test_version_1_statistics_read_as_they_were_with_nothing_solved_with_help():
 def test_the_golden_export_imports_with_no_game_solved_with_help():
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parent / "golden" / "patience-statistics.json").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[1] / "golden" / "patience-statistics.json").read_text(encoding="utf-8")
     assert json.loads(text)["v"] == 1
     stats = Stats.decode(text)
     assert stats.records and all(r.assisted == 0 and r.hints == 0 for r in stats.records.values())

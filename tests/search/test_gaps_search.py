@@ -1,0 +1,103 @@
+"""The Gaps family's own search (search/gaps.py): the same verdicts as the plain search
+on endgames, its key, a position lost at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import position
+from patience import get_game
+from patience.cards import deck, make_card
+from patience.game import Game
+from patience.search import LOST, WON, solve
+from patience.search.registry import model_of
+from patience.rng import Rng
+from patience.state import State
+from plain_search import agrees_with_the_plain_search, endgames, at_least
+
+
+def test_gaps_with_every_gap_after_a_king_is_lost():
+    game = get_game("potocki", {"reshuffles": "0"})
+    others = [c for c in deck(1) if c.rank not in (1, 13)]
+    others = others[7:] + others[:7]  # out of order
+    cells: dict[str, str] = {}
+    for row in range(4):
+        for slot in range(11):
+            cells[f"g{row + 1}-{slot + 1}"] = str(others[row * 11 + slot])
+        cells[f"g{row + 1}-12"] = str(make_card(13, row))
+    state = position(game, rest="discard", **cells)
+    assert solve(game, state, 100).verdict == LOST
+
+
+def gaps_endgame(game: Game, rng: Rng) -> State:
+    """A random late Gaps position: each row's run from its first slot stands up to a
+    random height (at most three cards short), the other cards and the gaps lie at random
+    in the free slots after the runs."""
+    first, low, decks = (0, 1, 2) if game.id == "gaps8" else (1, 2, 1)
+    rows = 4 * decks
+    suits = [(s, d) for d in range(decks) for s in range(4)]
+    suits = [suits[i] for i in rng.shuffled(tuple(range(rows)))]
+    piles: list[tuple] = [()] * len(game.piles)
+    pool: list = []
+    free: list[int] = []
+    for row, (suit, d) in enumerate(suits, 1):
+        run = 10 + rng.below(4) - low + 1  # 10..13 cards of the row's 14 - low, less the low rank
+        run = min(run, 14 - low)
+        cards = [make_card(r, suit, d) for r in range(low, 14)]
+        for slot, card in zip(range(first, 14), cards[:run]):
+            piles[game.index[f"g{row}-{slot}"]] = (card,)
+        pool += cards[run:]
+        free += [game.index[f"g{row}-{slot}"] for slot in range(first + run, 14)]
+    pool += [None] * (len(free) - len(pool))
+    for i, card in zip(free, [pool[i] for i in rng.shuffled(tuple(range(len(pool))))]):
+        piles[i] = (card,) if card is not None else ()
+    if "discard" in game.index:
+        piles[game.index["discard"]] = tuple(make_card(1, s) for s in range(4))
+    state = game.empty_state()._replace(piles=tuple(piles))
+    return game.with_info(state, "seed", 1)
+
+
+@pytest.mark.reliability  # all its positions in the long run
+@pytest.mark.parametrize("game_id,opts", [("potocki", {"reshuffles": "0"}), ("potocki", {"reshuffles": "1"}),
+                                          ("gaps8", {"reshuffles": "0"}), ("gaps8", {"reshuffles": "1"})])
+def test_gaps_search_agrees_with_the_plain_search_on_endgames(game_id, opts):
+    """The Gaps family's own search (rows and like cards interchangeable in its key once
+    no reshuffle is left, the engine's reshuffle in the search) against every engine
+    move searched to the end, on random late positions: both give the same verdict.
+    With a reshuffle allowed, every other position has made it already (none left)."""
+    from patience.search.gaps import GapsSearch
+
+    game = get_game(game_id, opts)
+    assert isinstance(model_of(game).searcher(gaps_endgame(game, Rng(1, "x"))).full, GapsSearch)
+    rng = Rng(7, "gaps endgames")
+
+    def states():
+        for i in range(endgames(80)):
+            state = gaps_endgame(game, rng)
+            if opts["reshuffles"] == "1" and i % 2:
+                state = game.with_info(state, "reshuffles", 1)
+            yield state
+
+    verdicts = agrees_with_the_plain_search(game, states(), counters=True)
+    assert verdicts.count(WON) >= at_least(10, 80) and verdicts.count(LOST) >= at_least(5, 80), verdicts
+
+
+def test_gaps_key_sorts_rows_and_like_cards_only_once_no_reshuffle_is_left():
+    """Rows, and the two decks' copies of a card, are interchangeable to the search once
+    no reshuffle is left; while one is, where each card lies decides what the reshuffle
+    deals, so the key keeps the grid as it is."""
+    from patience.search.gaps import GapsSearch
+    from patience.games.gaps8 import GRID
+
+    game = get_game("gaps8", {"reshuffles": "1"})
+    state = game.deal(3)
+    search = GapsSearch(game, GRID, state)
+    cells = search.cells_of(state)
+    n = GRID.cols
+    swapped_rows = cells[n:2 * n] + cells[:n] + cells[2 * n:]
+    ace, copy = make_card(1, 0, 0) + 1, make_card(1, 0, 1) + 1
+    swapped_copies = cells.translate(bytes(copy if v == ace else ace if v == copy else v for v in range(256)))
+    assert swapped_rows != cells and swapped_copies != cells
+    for other in (swapped_rows, swapped_copies):
+        assert search.key((other, 1)) == search.key((cells, 1))  # no reshuffle left
+        assert search.key((other, 0)) != search.key((cells, 0))  # one left

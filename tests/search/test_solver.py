@@ -1,0 +1,328 @@
+"""The solver of every game: won lines replay through the checked play, verdicts are
+sound on many deals, lost verdicts on positions whose answer is known, canonical keys,
+slices, safe moves, hints, a search freed as it goes, the hunt's probes by Luby's
+sequence.  Each game's own search is tested in its own file beside this one
+(test_<game>_search.py)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from helpers import position
+from patience import GAMES, get_game
+from patience.cards import RANKS, SUITS
+from patience.game import MOVE, Game, Move
+from patience.search import ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Search, hint, safe_moves, solve
+from patience.search.budget import luby
+from patience.search.depth_first import DepthFirst, Hunt
+from patience.search.registry import model_of
+from patience.state import State
+from plain_search import replays_to_a_win, klondike_spade_blocked
+
+
+# deals that a small budget wins (the solver is deterministic), as each game declares them
+# (GameSpec.quick_wins; tests/games/test_registry.py asks every game for some)
+QUICK_WINS = {spec.id: spec.quick_wins for spec in GAMES if spec.quick_wins is not None}
+
+
+@pytest.mark.parametrize("game_id", sorted(QUICK_WINS))
+def test_won_lines_replay_through_the_checked_play(game_id):
+    wins = QUICK_WINS[game_id]
+    game = get_game(game_id, wins.options)
+    for seed in wins.seeds:
+        result = solve(game, game.deal(seed), 3000)
+        assert result.verdict == WON, (game_id, seed, result.verdict)
+        assert result.knowledge == ALL_CARDS_KNOWN
+        assert replays_to_a_win(game, game.deal(seed), result.moves)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
+def test_every_verdict_on_many_deals_is_sound(game_id):
+    """Whatever the verdict on twenty deals, a won line wins through the checked play."""
+    game = get_game(game_id)
+    for seed in range(100, 120):
+        result = solve(game, game.deal(seed), 150)
+        assert result.verdict in (WON, LOST, UNKNOWN)
+        if result.verdict == WON:
+            assert replays_to_a_win(game, game.deal(seed), result.moves)
+        else:
+            assert result.moves == []
+
+
+def frog_nearly_done() -> tuple[Game, State]:
+    """Every foundation up to the ten; the court cards wait in the stock and reserve."""
+    game = get_game("frog")
+    homes = {f"f{4 * d + s + 1}": "".join(f"{RANKS[r]}{SUITS[s]}" + "'" * d for r in range(10))
+             for d in range(2) for s in range(4)}
+    return game, position(game, reserve="KsQhJd", **homes)
+
+
+def gaps8_nearly_done() -> tuple[Game, State]:
+    """Every row in order but the last: its queen and king stand one slot to the right."""
+    game = get_game("gaps8")
+    cells: dict[str, str] = {}
+    for row in range(1, 9):
+        suit, d = (row - 1) % 4, (row - 1) // 4
+        for slot in range(13):
+            card = f"{RANKS[slot]}{SUITS[suit]}" + "'" * d
+            cells[f"g{row}-{slot}"] = card
+    cells["g8-11"], cells["g8-12"], cells["g8-13"] = "", "Qc'", "Kc'"
+    return game, position(game, rest="g1-13", info="0,1", **{k: v for k, v in cells.items()})
+
+
+@pytest.mark.parametrize("build", [frog_nearly_done, gaps8_nearly_done])
+def test_won_lines_from_built_positions(build):
+    game, state = build()
+    result = solve(game, state, 2000)
+    assert result.verdict == WON
+    assert replays_to_a_win(game, state, result.moves)
+
+
+def test_bride_with_three_unrelated_cards_between_the_pair_is_lost():
+    game = get_game("bride")
+    state = position(game, rest="removed", row="Qh5c7d9sKh", info="-1,0")
+    assert solve(game, state, 100).verdict == LOST
+    state = position(game, rest="removed", row="Qh5c7dKh", info="-1,0")
+    result = solve(game, state, 100)
+    assert result.verdict == WON and replays_to_a_win(game, state, result.moves)
+
+
+def test_canonical_keys_sort_interchangeable_piles():
+    game = get_game("klondike")
+    state = game.deal(7)
+    model = model_of(game)
+    piles, down = list(state.piles), list(state.down)
+    t = [game.index[f"t{i}"] for i in range(1, 8)]
+    order = [t[3], t[6], t[0], t[5], t[1], t[4], t[2]]
+    for src, dst in zip(t, order):
+        piles[dst], down[dst] = state.piles[src], state.down[src]
+    permuted = State(tuple(piles), tuple(down), state.info)
+    assert permuted != state and model.key(permuted) == model.key(state)
+    # and the generic key (declared groups) does the same for Frog's five piles
+    frog = get_game("frog")
+    s = frog.deal(3)
+    s = frog.play(s, Move("deal"))
+    s = frog.play(s, Move(MOVE, frog.waste, frog.index["t2"], 1))
+    piles = list(s.piles)
+    piles[frog.index["t2"]], piles[frog.index["t5"]] = piles[frog.index["t5"]], piles[frog.index["t2"]]
+    moved = s._replace(piles=tuple(piles))
+    assert moved != s and model_of(frog).key(moved) == model_of(frog).key(s)
+    # piles that are not interchangeable keep their place in the key
+    piles = list(s.piles)
+    piles[frog.index["t2"]], piles[frog.index["reserve"]] = piles[frog.index["reserve"]], piles[frog.index["t2"]]
+    assert model_of(frog).key(s._replace(piles=tuple(piles))) != model_of(frog).key(s)
+
+
+@pytest.mark.parametrize("game_id,seed,budget", [("klondike", 2, 1500), ("klondike", 11, 3000),
+                                                 ("canfield", 1, 3000), ("glider", 4, 3000)])
+def test_slices_give_the_same_result_as_one_run(game_id, seed, budget):
+    game = get_game(game_id, {"draw": "1"} if game_id == "klondike" else {})
+    whole = Search(game, game.deal(seed), budget).run()
+    search = Search(game, game.deal(seed), budget)
+    slices = 0
+    while not search.step(7):
+        slices += 1
+    sliced = search.result()
+    assert slices >= whole.nodes // 7 - 1
+    assert (sliced.verdict, sliced.moves, sliced.nodes) == (whole.verdict, whole.moves, whole.nodes)
+
+
+def test_safe_moves_are_legal_in_order_and_go_home():
+    game, state = klondike_spade_blocked()
+    state = position(game, f1="As2s", t1="3s", t2="4s", **{f"f{i}": "".join(f"{r}{s}" for r in RANKS)
+                                                           for i, s in ((2, "h"), (3, "d"), (4, "c"))})
+    moves = safe_moves(game, state)
+    assert [game.notation(m) for m in moves][:2] == ["t1>f1", "t2>f1"]
+    for move in moves:
+        state = game.play(state, move)
+    # a card that a card of the other colour may still need stays
+    game = get_game("klondike")
+    state = position(game, f1="As", f2="Ah", t1="2h", t2="3s")
+    assert [game.notation(m) for m in safe_moves(game, state)] == ["t1>f2"]
+
+
+def test_hint_is_a_legal_move_and_the_first_of_a_quick_win():
+    """Node budgets (the time budget far off), so the machine's load cannot change it."""
+    game = get_game("klondike")
+    state = game.deal(5)
+    move = hint(game, state, seconds=120.0, budget=3000)
+    assert move is not None and game.is_legal(state, move)
+    assert move == solve(game, state, 3000).moves[0]
+    # a lost position still has moves (the stock turns): the hint is one of them
+    lost, blocked = klondike_spade_blocked()
+    assert solve(lost, blocked, 10_000).verdict == LOST and lost.legal_moves(blocked)
+    move = hint(lost, blocked, seconds=120.0, budget=10_000)
+    assert move is not None and lost.is_legal(blocked, move)
+
+
+def test_unknown_when_the_budget_is_spent():
+    game = get_game("klondike", {"draw": "1"})
+    result = solve(game, game.deal(2), 50)
+    assert result.verdict == UNKNOWN and result.nodes == 50 and result.moves == []
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
+def test_a_search_is_freed_without_the_cycle_collector(game_id):
+    """The table turns Python's cycle collector off while a search works (its full
+    collections walk the search's objects for a long task): a finished search must be
+    freed by reference counting alone, leaving no reference cycles behind."""
+    import gc
+
+    game = get_game(game_id)
+    gc.collect()
+    gc.disable()
+    try:
+        search = Search(game, game.deal(3), 3000)
+        while not search.step(500):
+            pass
+        search.result()
+        del search
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
+def held(search: Search) -> int:
+    """How many entries a search's big containers still hold."""
+    parts = list(search.litter)
+    for lane in search.lanes:
+        parts += lane.parts()
+    if search.own is not None:
+        parts += search.own.parts()
+    return sum(len(part) for part in {id(part): part for part in parts}.values())
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in GAMES])
+def test_a_search_that_is_over_is_freed_a_piece_at_a_time(game_id):
+    """Dropping a search frees all its positions in one go, a long task in the page:
+    ``sweep`` frees them in pieces (a piece a call when it has no time), keeps a
+    finished search's verdict and line, and stops an unfinished one as unknown."""
+    game = get_game(game_id)
+    for nodes in (300, 20_000):
+        search = Search(game, game.deal(3), 20_000)
+        search.step(nodes)
+        before, was_done = search.result(), search.done
+        entries = held(search)
+        assert entries > 0
+        calls = 1
+        while not search.sweep(0.0):
+            calls += 1
+        assert held(search) == 0
+        assert calls >= entries / 512, (calls, entries)
+        after = search.result()
+        assert after.verdict == (before.verdict if was_done else UNKNOWN)
+        assert after.moves == before.moves
+        assert search.step(100)  # over for good
+
+
+@pytest.mark.parametrize("game_id, opts, seed", [
+    ("glider", {}, 2),  # the generic search's probes (a deal not won within 60 000 positions)
+    ("klondike", {"draw": "3", "runs": "any", "foundation_return": "on"}, 15),  # own searches' (Hunt)
+    ("canfield", {}, 12),
+])
+def test_the_probes_a_search_drops_are_freed_while_it_searches_on(game_id, opts, seed):
+    """A probe that gives way to the next is freed a piece at a time by the steps after."""
+    game = get_game(game_id, opts)
+    search = Search(game, game.deal(seed), None)
+
+    def probe() -> object:
+        return search.lanes[1] if search.own is None else search.own.probe
+
+    def quota() -> int:
+        return search.quota if search.own is None else search.own.quota
+
+    while quota() < 2048:  # probes restart by Luby's sequence: wait for a long one
+        assert not search.step(64, 0.05)
+    first = probe()
+    parts = first.parts()
+    while probe() is first:
+        assert not search.step(256, 0.05)
+    assert sum(map(len, parts)) > 1500  # more than a few pieces
+    for _ in range(40):
+        assert not search.step(64, 0.002)
+    assert not any(parts)
+
+
+def test_luby_sequence():
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    assert luby(31) == 16 and luby(32) == 1
+
+
+class Endless(DepthFirst):
+    """A search that never ends (each position has one new child), or, ``dead``, one
+    with no position after the root; ``quick`` as asked."""
+
+    def __init__(self, quick: bool = False, dead: bool = False) -> None:
+        super().__init__()
+        self.quick, self.dead = quick, dead
+        self.begin(([], 0), won=False)
+
+    def key(self, position: int) -> bytes:
+        return position.to_bytes(8, "big")
+
+    def is_won(self, position: int) -> bool:
+        return False
+
+    def dive(self, kid: tuple) -> list:
+        return [] if self.dead else self.fresh([([kid[1] + 1], kid[1] + 1)])
+
+    def value(self, kid: tuple) -> float:
+        return 0.0
+
+
+@pytest.mark.parametrize("share", [(1, 3), (1, 2), (2, 3)])
+def test_a_hunt_gives_the_complete_search_its_share_of_the_turns(share: tuple[int, int]):
+    """Of every share[1] turns of TURN positions the complete search has share[0], the
+    probes the rest, however the positions are asked for."""
+    made: list[Endless] = []
+
+    def search(n: int) -> Endless:
+        made.append(Endless())
+        return made[-1]
+
+    hunt = Hunt(search, unit=10) if share == (1, 3) else Hunt(search, unit=10, share=share)
+    turns = 12 * share[1]
+    asked = 0
+    for piece in itertools.cycle((1, 100, 999)):  # slices that end mid-turn
+        asked += hunt.expand(min(piece, turns * Hunt.TURN - asked))
+        if asked == turns * Hunt.TURN:
+            break
+    assert made[0].nodes == 12 * share[0] * Hunt.TURN
+    assert sum(p.nodes for p in made[1:]) == 12 * (share[1] - share[0]) * Hunt.TURN
+
+
+def test_a_hunt_restarts_its_probes_by_luby_sequence_and_skips_quick_ones_once_one_ran_out():
+    """The n-th probe searches unit × luby(n) positions, no more, and then gives way to
+    the next; once a quick probe has run out of positions (the quick space holds no win),
+    no quick probe follows, and when every probe would be quick, none does."""
+    made: list[Endless] = []
+
+    def search(n: int) -> Endless:
+        made.append(Endless())
+        return made[-1]
+
+    hunt = Hunt(search, unit=10)
+    hunt.expand(20_000)
+    probes = made[1:-1]  # the last one is still searching
+    assert len(probes) > 50
+    assert [p.nodes for p in probes] == [10 * luby(n) for n in range(1, len(probes) + 1)]
+
+    made.clear()
+
+    def mixed(n: int) -> Endless:  # odd probes quick; the first runs out at once
+        made.append(Endless(quick=n % 2 == 1, dead=n == 1))
+        return made[-1]
+
+    hunt = Hunt(mixed, unit=10)
+    hunt.expand(5_000)
+    quick, other = made[1::2], made[2::2]
+    assert quick[0].exhausted and len(other) > 20
+    assert not any(p.nodes for p in quick[1:])  # made, seen to be quick, never searched
+    assert all(p.nodes == 10 * luby(2 * i + 2) for i, p in enumerate(other[:-1]))
+    assert hunt.probe is other[-1]
+
+    hunt = Hunt(lambda n: Endless(quick=n > 0, dead=n > 0), unit=10)
+    hunt.expand(1_000)
+    assert hunt.probe is None and hunt.full.nodes == 1_000
