@@ -20,7 +20,7 @@ def table() -> str:
     widths = {size: json.loads((ROOT / "build" / "screenshots" / f"cards-{size}.json").read_text()) for size in SIZES}
     lines = ["| Game | " + " | ".join(s.replace("x", "×") for s in SIZES) + " |", "|---|" + "---|" * len(SIZES)]
     for spec in GAMES:
-        lines.append(f"| {spec.name_ru} | " + " | ".join(f"{widths[s][spec.id]:.0f}" for s in SIZES) + " |")
+        lines.append(f"| {spec.words.name_ru} | " + " | ".join(f"{widths[s][spec.id]:.0f}" for s in SIZES) + " |")
     return "\n".join(lines)
 
 

@@ -138,8 +138,7 @@ class GameSpec:
     """A whole game as data."""
 
     id: str
-    name: str
-    name_ru: str
+    words: "Words"  # its name, rules help and the words of its own piles and sentences
     decks: int
     options: tuple[Option, ...]
     layout: Callable[[Mapping[str, str]], Layout]
@@ -164,6 +163,17 @@ class GameSpec:
     tap_pile: str = ""  # place actions (other than chips) refer to positions in this pile: tap a card
     marked: Callable[["AnyGame", "State"], "set[Card]"] | None = None  # cards drawn as joined
     action_label: Callable[["AnyGame", "State", "Move"], str] | None = None
+    quick_wins: "Wins | None" = None  # deals the solver wins quickly, for its tests
+    solver: "SolverHooks | None" = None  # how the solver may search this game faster (None: generic)
+
+
+@dataclass(frozen=True)
+class Words:
+    """What a game says to a player, in English and in Russian: its name, its rules help,
+    the names of its own kinds of pile and the Russian of its own sentences."""
+
+    name: str
+    name_ru: str
     help: "Help | None" = None  # the rules in the project's own words
     help_ru: "Help | None" = None  # the same rules in Russian
     # names for a person of the game's own kinds of pile (a kind is a pile's name without its
@@ -174,8 +184,6 @@ class GameSpec:
     # the Russian of the sentences (text.Text) the game's own files say, keyed by the English
     # template; those of game.py, and those several games say, are the table's (table.i18n)
     sentences_ru: Mapping[str, str] = field(default_factory=dict)
-    quick_wins: "Wins | None" = None  # deals the solver wins quickly, for its tests
-    solver: "SolverHooks | None" = None  # how the solver may search this game faster (None: generic)
 
 
 @dataclass(frozen=True)

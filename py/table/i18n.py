@@ -13,6 +13,7 @@ import datetime
 import re
 
 from patience.registry import GAMES
+from patience.spec import GameSpec
 
 from .messages import MESSAGES
 
@@ -138,7 +139,7 @@ def pile_name(name: str, lang: str | None = None) -> str:
     """A pile's name for a person: t3 → "column 3", f2 → "foundation 2", g2-5 → "row 2, place 5".
     The kinds of pile named after their role (columns, foundations, stock, waste, reserve,
     discard) are named here (``pile.<kind>``), any other by the game that has it
-    (``GameSpec.pile_names``); a name of no known kind stays as it is."""
+    (``Words.pile_names``); a name of no known kind stays as it is."""
     lang = lang or _current
     found = pile_kind(name)
     if found is None:
@@ -155,7 +156,7 @@ def pile_name(name: str, lang: str | None = None) -> str:
 
 # What the engine says (patience.text.Text), in Russian, keyed by the English template: the
 # sentences of patience/game.py and those several games say.  A game's own sentences have
-# their Russian in its declaration (GameSpec.sentences_ru), gathered in GAME_SENTENCES_RU.
+# their Russian in its declaration (Words.sentences_ru), gathered in GAME_SENTENCES_RU.
 ENGINE_RU: dict[str, str] = {
     "No card can be taken from here now.": "Отсюда сейчас нельзя взять карту.",
     "Only single cards move.": "Переносят только по одной карте.",
@@ -197,9 +198,9 @@ def _gather() -> tuple[dict[str, dict[str, str]], dict[str, str]]:
     piles: dict[str, dict[str, str]] = {"en": {}, "ru": {}}
     sentences: dict[str, str] = {}
     for spec in GAMES:
-        piles["en"].update(spec.pile_names)
-        piles["ru"].update(spec.pile_names_ru)
-        sentences.update(spec.sentences_ru)
+        piles["en"].update(spec.words.pile_names)
+        piles["ru"].update(spec.words.pile_names_ru)
+        sentences.update(spec.words.sentences_ru)
     return piles, sentences
 
 
@@ -219,6 +220,6 @@ def say(text: str, lang: str | None = None) -> str:
     return template.format(**values)
 
 
-def game_name(spec: object, lang: str | None = None) -> str:
-    """A game's name in the language (its GameSpec's name or name_ru)."""
-    return str(getattr(spec, "name_ru" if (lang or _current) == "ru" else "name"))
+def game_name(spec: GameSpec, lang: str | None = None) -> str:
+    """A game's name in the language (its words' name or name_ru)."""
+    return spec.words.name_ru if (lang or _current) == "ru" else spec.words.name

@@ -45,7 +45,7 @@ def options_words(spec: GameSpec, options: Mapping[str, str]) -> str:
 
 def rules_of(spec: GameSpec) -> Help | None:
     """A game's rules in the language of the moment."""
-    return spec.help_ru if i18n.language() == "ru" else spec.help
+    return spec.words.help_ru if i18n.language() == "ru" else spec.words.help
 
 
 def browser_languages() -> list[str]:

@@ -41,7 +41,7 @@ def test_new_deal_takes_a_listed_deal_at_once_with_the_network_off(page):
             game = get_game(entry.game, entry.options)
             open_deal(page, to_query(game, 1))
             assert page.text_content("#winnable-note").startswith(
-                f"{game.spec.name}: {len(deals(entry))} deals proven winnable")
+                f"{game.spec.words.name}: {len(deals(entry))} deals proven winnable")
             page.evaluate(WATCH_KINDS)
             page.click("#new")
             # no search: the deal comes at once (a search shows its progress first)

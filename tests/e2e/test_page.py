@@ -175,16 +175,16 @@ def test_rules_help_for_every_game_without_losing_the_game(page):
         page.wait_for_function(f"() => document.getElementById('table').dataset.game === '{spec.id}'")
         page.click("#rules")
         assert page.is_visible("#help")
-        assert page.inner_text("#help-title") == spec.name
+        assert page.inner_text("#help-title") == spec.words.name
         # it opens at its title, though focus goes to the button at its end (1280x720: the
         # rules of every game are taller than the dialog)
         assert page.evaluate("document.querySelector('#help .help-box').scrollTop") == 0
         assert page.evaluate("document.activeElement.id") == "help-close"
         body = page.inner_text("#help-body")
-        assert spec.help.goal in body and spec.help.source in body
+        assert spec.words.help.goal in body and spec.words.help.source in body
         for opt in spec.options:
             assert page.locator(f'#help-body dt[data-option="{opt.name}"]').count() == 1
-            assert spec.help.options[opt.name] in body
+            assert spec.words.help.options[opt.name] in body
         if spec.id == "klondike":
             page.keyboard.press("Escape")
             assert not page.is_visible("#help")
@@ -193,7 +193,7 @@ def test_rules_help_for_every_game_without_losing_the_game(page):
             page.click("#help-close")
             assert not page.is_visible("#help")
     potocki = next(s for s in GAMES if s.id == "potocki")
-    assert "only names this game" in potocki.help.source and "standard rules of Gaps" in potocki.help.source
+    assert "only names this game" in potocki.words.help.source and "standard rules of Gaps" in potocki.words.help.source
 
 
 @pytest.mark.parametrize("game_id", ["klondike", "gaps8"])

@@ -24,8 +24,8 @@ def cyrillic_share(text: str) -> float:
 
 
 def russian(spec: GameSpec) -> Help:
-    assert spec.help_ru is not None, spec.id
-    return spec.help_ru
+    assert spec.words.help_ru is not None, spec.id
+    return spec.words.help_ru
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=IDS)
@@ -35,8 +35,8 @@ def test_russian_help_is_russian(spec: GameSpec):
     assert cyrillic_share(" ".join(texts)) > 0.9
     for text in texts:  # a Latin name or two in a section, no more
         assert cyrillic_share(text) > 0.6, text
-    assert spec.help is not None
-    assert all(ru != en for ru, en in zip(texts, sections(spec.help) + list(spec.help.options.values())))
+    assert spec.words.help is not None
+    assert all(ru != en for ru, en in zip(texts, sections(spec.words.help) + list(spec.words.help.options.values())))
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=IDS)
@@ -45,9 +45,9 @@ def test_russian_labels_and_words_are_russian(spec: GameSpec):
         assert cyrillic_share(opt.label_ru) > 0.9, (opt.name, opt.label_ru)
         for value, text in opt.value_labels_ru.items():
             assert cyrillic_share(text) > 0.9, (opt.name, value, text)
-    for kind, name in spec.pile_names_ru.items():  # the words, not the {places} in them
+    for kind, name in spec.words.pile_names_ru.items():  # the words, not the {places} in them
         assert cyrillic_share(re.sub(r"\{\w+\}", "", name)) > 0.9, (kind, name)
-    for english, text in spec.sentences_ru.items():
+    for english, text in spec.words.sentences_ru.items():
         assert cyrillic_share(re.sub(r"\{\w+\}", "", text)) > 0.9, (english, text)
 
 
@@ -80,7 +80,7 @@ def test_russian_help_calls_a_foundation_what_the_table_calls_it(spec: GameSpec)
 def test_the_help_names_its_book_not_a_file_of_ours(spec: GameSpec):
     """A player knows the books, not the project's excerpt files ("seed 004", «отрывок
     001»): the source names a book (or its author) in both languages."""
-    for h, book in ((spec.help, ("book", "Mendelev")), (russian(spec), ("книг", "Менделев"))):
+    for h, book in ((spec.words.help, ("book", "Mendelev")), (russian(spec), ("книг", "Менделев"))):
         assert h is not None
         assert not re.search(r"\bseeds?\b|отрыв|\b\d{3}\b", h.source, re.IGNORECASE), h.source
         assert any(word.lower() in h.source.lower() for word in book), h.source

@@ -97,14 +97,14 @@ def lacks_registration(spec: GameSpec) -> list[str]:
         problems.append(f"{spec.id}: py/patience/games/{spec.id}.py declares no SPEC = GameSpec(id={spec.id!r}, ...)")
     elif BY_ID.get(spec.id) is not declared:
         problems.append(f"{spec.id}: not registered: add games.{spec.id}.SPEC to GAMES in patience/registry.py")
-    if not spec.name.strip() or not spec.name_ru.strip():
-        problems.append(f"{spec.id}: GameSpec needs name (English) and name_ru (Russian), the chooser shows them")
+    if not spec.words.name.strip() or not spec.words.name_ru.strip():
+        problems.append(f"{spec.id}: Words needs name (English) and name_ru (Russian), the chooser shows them")
     return problems
 
 
 def lacks_help(spec: GameSpec) -> list[str]:
     problems = []
-    for field, h in (("help", spec.help), ("help_ru", spec.help_ru)):
+    for field, h in (("help", spec.words.help), ("help_ru", spec.words.help_ru)):
         if h is None:
             problems.append(f"{spec.id}: no rules help in {'Russian' if field == 'help_ru' else 'English'}: "
                             f"give GameSpec({field}=Help(...)) every section")
@@ -154,11 +154,11 @@ def lacks_pile_names(spec: GameSpec) -> list[str]:
         kinds.setdefault(found[0], set()).update(found[1])
     for kind, numbers in sorted(kinds.items()):
         if shared_pile_kind(kind):
-            if kind in spec.pile_names or kind in spec.pile_names_ru:
+            if kind in spec.words.pile_names or kind in spec.words.pile_names_ru:
                 problems.append(f"{spec.id}: pile_names declares {kind!r}, which the table names itself "
                                 f"(pile.{kind} in table/i18n.py): leave it out")
             continue
-        for field, names in (("pile_names", spec.pile_names), ("pile_names_ru", spec.pile_names_ru)):
+        for field, names in (("pile_names", spec.words.pile_names), ("pile_names_ru", spec.words.pile_names_ru)):
             template = names.get(kind, "")
             if not template.strip():
                 problems.append(f"{spec.id}: its piles {kind!r} have no name for a person in "
@@ -166,7 +166,7 @@ def lacks_pile_names(spec: GameSpec) -> list[str]:
             elif placeholders(template) != numbers:
                 problems.append(f"{spec.id}: {field}[{kind!r}] names {sorted(placeholders(template))}, but the "
                                 f"pile names carry {sorted(numbers)} ({{n}} for one number, {{row}} and {{place}} for two)")
-    for field, names in (("pile_names", spec.pile_names), ("pile_names_ru", spec.pile_names_ru)):
+    for field, names in (("pile_names", spec.words.pile_names), ("pile_names_ru", spec.words.pile_names_ru)):
         for kind in sorted(set(names) - set(kinds)):
             problems.append(f"{spec.id}: {field} names {kind!r}, a kind of pile the game never lays out")
     return problems
@@ -181,14 +181,14 @@ def lacks_sentences(spec: GameSpec) -> list[str]:
         problems += [f"{spec.id}: Text(...) at {where} is not a string literal, so its Russian cannot be "
                      f"checked: write the English template there" for where in unreadable]
     for template in sorted(said):
-        russian = ENGINE_RU.get(template) or spec.sentences_ru.get(template)
+        russian = ENGINE_RU.get(template) or spec.words.sentences_ru.get(template)
         if not russian:
             problems.append(f"{spec.id}: the sentence {template!r} has no Russian: add it to the game's "
                             f"sentences_ru (or to ENGINE_RU in table/i18n.py if several games say it)")
         elif placeholders(russian) != placeholders(template):
             problems.append(f"{spec.id}: the Russian of {template!r} fills {sorted(placeholders(russian))}, "
                             f"the English {sorted(placeholders(template))}")
-    for template in sorted(spec.sentences_ru):
+    for template in sorted(spec.words.sentences_ru):
         if template in ENGINE_RU:
             problems.append(f"{spec.id}: sentences_ru repeats {template!r}, which table/i18n.py's ENGINE_RU "
                             f"already says: leave it out")
@@ -219,9 +219,9 @@ def lacks_tests_and_docs(spec: GameSpec) -> list[str]:
     if not any(path.exists() for path in tests):
         problems.append(f"{spec.id}: has no rules tests: add tests/games/test_{spec.id}.py (a golden deal, every rule "
                         f"and option), or tests for the module its rules come from")
-    if f"**{spec.name_ru}" not in " ".join((ROOT / "README.md").read_text().split()):
-        problems.append(f"{spec.id}: README.md does not name «{spec.name_ru}» in its list of games "
-                        f"(**{spec.name_ru} — {spec.name}**)")
+    if f"**{spec.words.name_ru}" not in " ".join((ROOT / "README.md").read_text().split()):
+        problems.append(f"{spec.id}: README.md does not name «{spec.words.name_ru}» in its list of games "
+                        f"(**{spec.words.name_ru} — {spec.words.name}**)")
     if f"survey {spec.id} " not in (ROOT / "docs" / "winnability.md").read_text():
         problems.append(f"{spec.id}: docs/winnability.md has no survey of the game (`python3 -m patience "
                         f"survey {spec.id} --seeds 1-500 --budget-s 2`, its row and its section)")
@@ -234,6 +234,11 @@ CHECKS = (lacks_registration, lacks_help, lacks_labels, lacks_pile_names, lacks_
 
 def lacks(spec: GameSpec) -> list[str]:
     return [problem for check in CHECKS for problem in check(spec)]
+
+
+def reworded(spec: GameSpec, **words: object) -> GameSpec:
+    """A game declared with other words (its Words with ``words`` replaced)."""
+    return dataclasses.replace(spec, words=dataclasses.replace(spec.words, **words))  # type: ignore[arg-type]
 
 
 # --- the tests ---------------------------------------------------------------------------------
@@ -267,7 +272,7 @@ def test_no_two_games_give_a_pile_kind_or_a_sentence_other_words():
     for field in ("pile_names", "pile_names_ru", "sentences_ru"):
         seen: dict[str, tuple[str, str]] = {}
         for spec in GAMES:
-            for key, words in getattr(spec, field).items():
+            for key, words in getattr(spec.words, field).items():
                 if key in seen and seen[key][1] != words:
                     problems.append(f"{spec.id}: {field}[{key!r}] is {words!r}, but {seen[key][0]} says {seen[key][1]!r}")
                 seen.setdefault(key, (spec.id, words))
@@ -280,12 +285,12 @@ def klondike() -> GameSpec:
 
 
 def test_a_game_without_its_russian_help_is_told_so():
-    assert klondike().help is not None
-    spec = dataclasses.replace(klondike(), help_ru=None)
+    assert klondike().words.help is not None
+    spec = reworded(klondike(), help_ru=None)
     assert lacks(spec) == ["klondike: no rules help in Russian: give GameSpec(help_ru=Help(...)) every section"]
-    assert klondike().help_ru is not None
-    short = dataclasses.replace(klondike().help_ru, goal="", options={"draw": "Три или одну карту сразу."})
-    problems = lacks(dataclasses.replace(klondike(), help_ru=short))
+    assert klondike().words.help_ru is not None
+    short = dataclasses.replace(klondike().words.help_ru, goal="", options={"draw": "Три или одну карту сразу."})
+    problems = lacks(reworded(klondike(), help_ru=short))
     assert "klondike: help_ru.goal is empty or too short to explain anything" in problems
     assert "klondike: help_ru.options does not describe the option 'runs'" in problems
 
@@ -306,22 +311,22 @@ def test_a_game_without_an_option_label_is_told_so():
 
 def test_a_game_without_a_name_for_its_own_piles_is_told_so():
     bride = BY_ID["bride"]
-    spec = dataclasses.replace(bride, pile_names_ru={"row": "ряд"})
+    spec = reworded(bride, pile_names_ru={"row": "ряд"})
     assert lacks(spec) == ["bride: its piles 'removed' have no name for a person in Russian: add 'removed' to "
                            "pile_names_ru"]
-    spec = dataclasses.replace(bride, pile_names={**bride.pile_names, "stock": "the deck"})
+    spec = reworded(bride, pile_names={**bride.words.pile_names, "stock": "the deck"})
     assert lacks(spec) == ["bride: pile_names declares 'stock', which the table names itself (pile.stock in "
                            "table/i18n.py): leave it out"]
 
 
 def test_a_game_without_the_russian_of_its_sentences_is_told_so():
     cross = BY_ID["cross"]
-    words = {k: v for k, v in cross.sentences_ru.items() if k != "Deal a new row"}
-    assert lacks(dataclasses.replace(cross, sentences_ru=words)) == [
+    words = {k: v for k, v in cross.words.sentences_ru.items() if k != "Deal a new row"}
+    assert lacks(reworded(cross, sentences_ru=words)) == [
         "cross: the sentence 'Deal a new row' has no Russian: add it to the game's sentences_ru (or to ENGINE_RU "
         "in table/i18n.py if several games say it)"]
-    words = {**cross.sentences_ru, "Round {round}": "Тур {round}"}
-    assert lacks(dataclasses.replace(cross, sentences_ru=words)) == [
+    words = {**cross.words.sentences_ru, "Round {round}": "Тур {round}"}
+    assert lacks(reworded(cross, sentences_ru=words)) == [
         "cross: sentences_ru has 'Round {round}', which the game's files never say"]
 
 
@@ -337,10 +342,10 @@ def test_a_gaps_game_reads_the_sentences_of_the_module_it_builds_on():
     """«Восемь тузов» says what gaps.py's rules say; without that module's Russian it lacks them."""
     gaps8 = BY_ID["gaps8"]
     assert [p.name for p in sources("gaps8")][:2] == ["gaps8.py", "gaps.py"]
-    problems = lacks(dataclasses.replace(gaps8, sentences_ru={}))
+    problems = lacks(reworded(gaps8, sentences_ru={}))
     assert "gaps8: the sentence 'A head takes only an ace.' has no Russian: add it to the game's sentences_ru " \
            "(or to ENGINE_RU in table/i18n.py if several games say it)" in problems
-    assert isinstance(gaps8.help_ru, Help)
+    assert isinstance(gaps8.words.help_ru, Help)
 
 
 def test_every_game_file_is_registered():

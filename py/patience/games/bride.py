@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Mapping
 from ..cards import RANK_OF, SUIT_OF, Card, deck, make_card
 from ..moves import Move
 from ..rng import Rng
-from ..spec import Fan, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Special, Wins
+from ..spec import Fan, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Special, Wins, Words
 from ..state import Pile, State
 from ..text import Text
 
@@ -219,15 +219,12 @@ HELP_RU = Help(
 )
 
 SPEC = GameSpec(
-    help=HELP,
-    help_ru=HELP_RU,
-    pile_names={"row": "the row", "removed": "removed cards"},
-    pile_names_ru={"row": "ряд", "removed": "снятые карты"},
-    sentences_ru={"Turn a card": "Открыть карту"},
+    words=Words(name="Bride and Groom", name_ru="Жених и невеста", help=HELP, help_ru=HELP_RU,
+                pile_names={"row": "the row", "removed": "removed cards"},
+                pile_names_ru={"row": "ряд", "removed": "снятые карты"},
+                sentences_ru={"Turn a card": "Открыть карту"}),
     quick_wins=Wins((1, 2, 3, 4, 5, 6)),
     id="bride",
-    name="Bride and Groom",
-    name_ru="Жених и невеста",
     decks=1,
     options=OPTIONS,
     layout=layout,

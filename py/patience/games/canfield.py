@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence, TypeVar
 from ..cards import OTHER_COLOUR, RANK_OF, SUIT_OF, deck
 from ..moves import MOVE, Move
 from ..rng import Rng
-from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Wins
+from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Wins, Words
 from ..state import Pile, State
 from .common import DRAW_LABELS_RU, FOUNDATION_RETURN_RU, PASS_LABELS, YES_NO_RU, deal_order
 
@@ -182,12 +182,9 @@ HELP_RU = Help(
 )
 
 SPEC = GameSpec(
-    help=HELP,
-    help_ru=HELP_RU,
+    words=Words(name="Canfield", name_ru="Кэнфилд", help=HELP, help_ru=HELP_RU),
     quick_wins=Wins((3, 4, 5, 6)),
     id="canfield",
-    name="Canfield",
-    name_ru="Кэнфилд",
     decks=1,
     options=OPTIONS,
     layout=layout,

@@ -16,7 +16,7 @@ from ..cards import Card, deck, make_card
 from ..moves import MOVE, Move
 from ..rng import Rng
 from ..cards import RANK_OF, SUIT_OF
-from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Special, Wins
+from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Special, Wins, Words
 from ..state import Pile, State
 from ..text import Text
 
@@ -196,13 +196,10 @@ SENTENCES_RU = {
 }
 
 SPEC = GameSpec(
-    help=HELP,
-    help_ru=HELP_RU,
-    sentences_ru=SENTENCES_RU,
+    words=Words(name="The Vanished Cross", name_ru="Исчезнувший крест", help=HELP, help_ru=HELP_RU,
+                sentences_ru=SENTENCES_RU),
     quick_wins=Wins((2, 3, 4)),
     id="cross",
-    name="The Vanished Cross",
-    name_ru="Исчезнувший крест",
     decks=2,
     options=OPTIONS,
     layout=layout,

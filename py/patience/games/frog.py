@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 
 from ..cards import RANK_OF, SUIT_OF, Card, deck
 from ..rng import Rng
-from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Wins
+from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Wins, Words
 from ..state import State
 from .common import deal_order
 from ..text import Text
@@ -173,13 +173,9 @@ SENTENCES_RU = {
 }
 
 SPEC = GameSpec(
-    help=HELP,
-    help_ru=HELP_RU,
-    sentences_ru=SENTENCES_RU,
+    words=Words(name="Frog", name_ru="Лягушка", help=HELP, help_ru=HELP_RU, sentences_ru=SENTENCES_RU),
     quick_wins=Wins((2, 6, 8), {"foundation": "any"}),  # in suit, no deal is won within the budget
     id="frog",
-    name="Frog",
-    name_ru="Лягушка",
     decks=2,
     options=OPTIONS,
     layout=layout,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import RANK_OF, SUIT_OF, Card
 from ..moves import MOVE, Move
 from ..rng import Rng
-from ..spec import Option, PileSpec, SolverHooks, Special
+from ..spec import Help, Option, PileSpec, SolverHooks, Special, Words
 from ..state import State
 from ..text import Text
 
@@ -78,13 +78,17 @@ class Grid:
                        label_ru="Перетасовки", value_labels_ru={"0": "нет", "1": "одна", "2": "две"}),)
 
     def rules(self) -> dict[str, Any]:
-        """The GameSpec hooks of a Gaps game, with the names of its cells and the Russian of
-        what its rules say: ``GameSpec(..., **GRID.rules())``."""
+        """The GameSpec hooks of a Gaps game: ``GameSpec(..., **GRID.rules())``."""
         return {"generate": self.generate, "accept": self.accept, "explain": self.explain, "won": self.won,
                 "forced": self.forced,
                 "specials": self.specials,
-                "solver": SolverHooks(score=self.score),
-                "pile_names": PILE_NAMES, "pile_names_ru": PILE_NAMES_RU, "sentences_ru": SENTENCES_RU}
+                "solver": SolverHooks(score=self.score)}
+
+    def words(self, name: str, name_ru: str, help: Help, help_ru: Help) -> Words:
+        """A Gaps game's words: its own, with the names of its cells and the Russian of what
+        its rules say."""
+        return Words(name=name, name_ru=name_ru, help=help, help_ru=help_ru, pile_names=PILE_NAMES,
+                     pile_names_ru=PILE_NAMES_RU, sentences_ru=SENTENCES_RU)
 
     def score(self, game: "Game", state: State) -> float:
         """For the solver: cards standing in order from the start of their rows."""

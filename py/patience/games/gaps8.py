@@ -66,12 +66,9 @@ HELP_RU = Help(
 )
 
 SPEC = GameSpec(
-    help=HELP,
-    help_ru=HELP_RU,
+    words=GRID.words(name="Eight Aces", name_ru="Восемь тузов", help=HELP, help_ru=HELP_RU),
     quick_wins=Wins((2, 18)),
     id="gaps8",
-    name="Eight Aces",
-    name_ru="Восемь тузов",
     decks=2,
     options=GRID.options("0"),
     layout=layout,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Mapping
 from ..cards import RANK_OF, SUIT_OF, Card, deck
 from ..moves import MOVE, Move
 from ..rng import Rng
-from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Wins
+from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Wins, Words
 from ..state import State
 from ..text import Text
 from .common import deal_order
@@ -282,15 +282,10 @@ SENTENCES_RU = {
 }
 
 SPEC = GameSpec(
-    help=HELP,
-    help_ru=HELP_RU,
-    pile_names={"kings": "kings"},
-    pile_names_ru={"kings": "короли"},
-    sentences_ru=SENTENCES_RU,
+    words=Words(name="Hang Glider", name_ru="Дельтаплан", help=HELP, help_ru=HELP_RU, pile_names={"kings": "kings"},
+                pile_names_ru={"kings": "короли"}, sentences_ru=SENTENCES_RU),
     quick_wins=Wins((4, 6)),
     id="glider",
-    name="Hang Glider",
-    name_ru="Дельтаплан",
     decks=2,
     options=OPTIONS,
     layout=layout,

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ..cards import OTHER_COLOUR, PARTNER, Card, deck
 from ..rng import Rng
-from ..spec import Build, GameSpec, Help, Layout, Option, Pick, PileSpec, SolverHooks, Wins
+from ..spec import Build, GameSpec, Help, Layout, Option, Pick, PileSpec, SolverHooks, Wins, Words
 from ..state import State
 from .common import DRAW_LABELS_RU, FOUNDATION_RETURN_RU, PASS_LABELS, YES_NO_RU, deal_order, tableau_down
 
@@ -120,12 +120,9 @@ HELP_RU = Help(
 )
 
 SPEC = GameSpec(
-    help=HELP,
-    help_ru=HELP_RU,
+    words=Words(name="Klondike", name_ru="Клондайк", help=HELP, help_ru=HELP_RU),
     quick_wins=Wins((5, 9, 11, 14)),
     id="klondike",
-    name="Klondike",
-    name_ru="Клондайк",
     decks=1,
     options=OPTIONS,
     layout=layout,

@@ -63,12 +63,9 @@ HELP_RU = Help(
 )
 
 SPEC = GameSpec(
-    help=HELP,
-    help_ru=HELP_RU,
+    words=GRID.words(name="Potocki's Patience", name_ru="Пасьянс Потоцкого", help=HELP, help_ru=HELP_RU),
     quick_wins=Wins((1, 2, 9)),
     id="potocki",
-    name="Potocki's Patience",
-    name_ru="Пасьянс Потоцкого",
     decks=1,
     options=GRID.options("2"),
     layout=layout,

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Mapping
 from ..cards import RANK_OF, SUIT_OF, deck, make_card
 from ..moves import MOVE, Move
 from ..rng import Rng
-from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, Special, Wins
+from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, Special, Wins, Words
 from ..state import Pile, State
 from ..text import Text
 
@@ -367,13 +367,9 @@ SENTENCES_RU = {
 }
 
 SPEC = GameSpec(
-    help=HELP,
-    help_ru=HELP_RU,
-    sentences_ru=SENTENCES_RU,
+    words=Words(name="The Serpent", name_ru="Змей", help=HELP, help_ru=HELP_RU, sentences_ru=SENTENCES_RU),
     quick_wins=Wins((2, 5)),
     id="zmey",
-    name="The Serpent",
-    name_ru="Змей",
     decks=2,
     options=OPTIONS,
     layout=layout,
