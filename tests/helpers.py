@@ -100,12 +100,12 @@ ALL = [(spec.id, opts) for spec in GAMES for opts in option_sets(spec)]
 
 def hint_kind(game: Game, move: Move) -> str:
     """Which kind of hint a move makes: a card move, the stock, a button, a place action."""
-    special = game.special(move.kind)
+    action = game.action(move.kind)
     if move.kind == MOVE:
         return "card"
-    if move.kind in ("deal", "recycle") or (special is not None and special.on_stock):
+    if move.kind in ("deal", "recycle") or (action is not None and action.where == "stock"):
         return "stock"
-    return "button" if special is not None else "place"
+    return "button" if action is not None and action.where == "button" else "place"
 
 def lines_of(entry: WinnableList) -> dict[int, str]:
     path = ROOT / "data" / "winnable" / f"{entry.key}.wins.jsonl"

@@ -14,7 +14,7 @@ from .cards import Card
 from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, OptionError
 from .moves import DEAL, MOVE, RECYCLE, Move
 from .rng import Rng
-from .spec import GameSpec, Layout, PileSpec, Special
+from .spec import Action, GameSpec, Layout, PileSpec
 from .state import Pile, State
 from .text import Text
 
@@ -120,10 +120,12 @@ class Game:
 
     def parse_move(self, text: str) -> Move:
         t = text.strip()
-        if t in (DEAL, RECYCLE) or self.special(t) is not None:
+        action = self.action(t)
+        if t in (DEAL, RECYCLE) or (action is not None and not action.at_place):
             return Move(t)
         kind, at, where = t.partition("@")
-        if at and kind in self.spec.action_kinds:
+        action = self.action(kind)
+        if at and action is not None and action.at_place:
             pos, _, count = where.partition(":")
             if not pos.isdigit() or (count and (not count.isdigit() or int(count) < 1)):
                 raise InvalidMoveError(f"bad position in {text!r} (e.g. '{kind}@3' or '{kind}@3:2')")
@@ -233,14 +235,13 @@ class Game:
         return False
 
     def legal_moves(self, state: State) -> list[Move]:
-        """Every legal action, in a fixed order: card moves, the stock, special actions."""
+        """Every legal action, in a fixed order: card moves, the stock, the game's own actions."""
         moves = self.card_moves(state)
         stock = self.turn_stock(state)
         if stock is not None:
             moves.append(stock)
-        moves += [Move(s.kind) for s in self.spec.specials if s.available(self, state)]
-        if self.spec.actions is not None:
-            moves += self.spec.actions(self, state)
+        for action in self.spec.actions:
+            moves += action.moves(self, state)
         return moves
 
     def card_moves(self, state: State) -> list[Move]:
@@ -277,18 +278,20 @@ class Game:
         return moves
 
     def stock_move(self, state: State) -> Move | None:
-        """What a click on the stock does now: a special action of the stock (a game's
+        """What a click on the stock does now: an action of the stock (a game's
         own way of dealing), else deal, recycle or nothing."""
-        for s in self.spec.specials:
-            if s.on_stock and s.available(self, state):
-                return Move(s.kind)
+        for action in self.spec.actions:
+            if action.where == "stock" and action.moves(self, state):
+                return Move(action.kind)
         return self.turn_stock(state)
 
     def stock_label(self, state: State) -> str:
         """What the next stock click does, when the game names it ("Deal round 3 of 8")."""
         move = self.stock_move(state)
-        special = self.special(move.kind) if move is not None else None
-        return special.label(self, state) if special is not None else ""
+        if move is None:
+            return ""
+        action = self.action(move.kind)
+        return action.label(self, state, move) if action is not None and action.label is not None else ""
 
     def turn_stock(self, state: State) -> Move | None:
         """The common stock: deal onto the waste, or turn the waste over."""
@@ -314,17 +317,16 @@ class Game:
                 return False
             allowed = self.sizes_to(self.pick_sizes(state, move.src), move.dst)
             return move.n in allowed and self.accepts(state, move.src, move.dst, move.n)
-        special = self.special(move.kind)
-        if special is not None:
-            return move == Move(special.kind) and special.available(self, state)
-        if move.kind in self.spec.action_kinds and self.spec.actions is not None:
-            return move in self.spec.actions(self, state)
+        action = self.action(move.kind)
+        if action is not None:
+            return move in action.moves(self, state)
         return move == self.turn_stock(state)
 
-    def special(self, kind: str) -> Special | None:
-        for s in self.spec.specials:
-            if s.kind == kind:
-                return s
+    def action(self, kind: str) -> Action | None:
+        """The game's own action of this kind (a reshuffle, a refill …), or None."""
+        for action in self.spec.actions:
+            if action.kind == kind:
+                return action
         return None
 
     def targets(self, state: State, src: int, n: int) -> list[int]:
@@ -393,11 +395,9 @@ class Game:
             piles[move.dst] = piles[move.dst] + (moved[::-1] if self.piles[move.dst].flip_in else moved)
             piles[move.src] = src_pile[:-move.n]
         elif move.kind not in (DEAL, RECYCLE):
-            special = self.special(move.kind)
-            if special is not None:
-                return self.settle(special.apply(self, state))
-            assert self.spec.perform is not None, move
-            return self.settle(self.spec.perform(self, state, move))
+            action = self.action(move.kind)
+            assert action is not None, move
+            return self.settle(action.apply(self, state, move))
         elif move.kind == DEAL:
             stock = piles[self.stock]
             k = min(self.layout.draw, len(stock))
@@ -463,9 +463,7 @@ class Game:
         while True:
             if any(not self.is_idle(state, m) for m in self.card_moves(state)):
                 return False
-            if any(s.available(self, state) for s in self.spec.specials):
-                return False
-            if self.spec.actions is not None and self.spec.actions(self, state):
+            if any(action.moves(self, state) for action in self.spec.actions):
                 return False
             stock = self.stock_move(state)
             if stock is None or state.piles in seen:
@@ -483,12 +481,12 @@ class Game:
         knows it already (from ``status``), so that the search is not made twice."""
         if self.is_won(state):
             return None
-        offers = tuple(s.kind for s in self.spec.specials if s.available(self, state))
+        offers = tuple(a.kind for a in self.spec.actions if not a.at_place and a.moves(self, state))
         if offers:
             # a special action can go on, so the game is not stuck; it alone can when no
             # card moves, the stock does not turn and no place action (a removal) is left
             if self.card_moves(state) or self.stock_move(state) is not None \
-                    or (self.spec.actions is not None and self.spec.actions(self, state)):
+                    or any(a.moves(self, state) for a in self.spec.actions if a.at_place):
                 return None
             return Standstill("specials", specials=offers)
         if not (self.is_stuck(state) if stuck is None else stuck):

@@ -98,15 +98,43 @@ Accept = Callable[["AnyGame", "State", int, int, int], bool]
 Won = Callable[["AnyGame", "State"], bool]
 
 
-@dataclass(frozen=True)
-class Special:
-    """A player action of its own besides card moves and the stock (e.g. a reshuffle)."""
+Where = Literal["button", "stock", "chip", "tap"]
 
-    kind: str  # also its notation
-    label: Callable[["AnyGame", "State"], str]  # what the button says now
-    available: Callable[["AnyGame", "State"], bool]
-    apply: Callable[["AnyGame", "State"], "State"]
-    on_stock: bool = False  # a click on the stock does it (no button of its own)
+
+@dataclass(frozen=True)
+class Action:
+    """A player action of a game's own besides card moves and the common stock: the moves
+    of its kind that can be made now (``moves``), what one does (``apply``; the game's
+    settle hooks run after it), what the table says of one (``label``) and where the table
+    offers it (``where``):
+
+    - "button": a button of its own (a reshuffle); its one move is ``Move(kind)``;
+    - "stock": a click on the stock does it (a game's own way of dealing); ``Move(kind)``;
+    - "chip": a small button at the pile its move names (``Move(kind, src=pile)``: a refill);
+    - "tap": a tap on the cards of ``tap_pile`` its move takes (``Move(kind, src=position,
+      n=count)``: a removal); said by the cards it takes, so ``label`` may be None.
+    """
+
+    kind: str  # also its notation (a place action's: kind@position[:count])
+    moves: Callable[["AnyGame", "State"], "list[Move]"]
+    apply: Callable[["AnyGame", "State", "Move"], "State"]
+    label: Callable[["AnyGame", "State", "Move"], str] | None = None
+    where: Where = "button"
+    tap_pile: str = ""  # "tap": the pile whose positions its moves name
+
+    @property
+    def at_place(self) -> bool:
+        """Its moves name a place (a chip's pile, a tap's cards), not only its kind."""
+        return self.where in ("chip", "tap")
+
+
+def button(kind: str, label: Callable[["AnyGame", "State"], str], available: Callable[["AnyGame", "State"], bool],
+           apply: Callable[["AnyGame", "State"], "State"], on_stock: bool = False) -> Action:
+    """An action with one move, ``Move(kind)``: a button of its own, or (``on_stock``) what
+    a click on the stock does."""
+    return Action(kind, lambda game, state: [Move(kind)] if available(game, state) else [],
+                  lambda game, state, move: apply(game, state), lambda game, state, move: label(game, state),
+                  "stock" if on_stock else "button")
 
 
 @dataclass(frozen=True)
@@ -151,18 +179,11 @@ class GameSpec:
     # whether the rest of the game is forced from a position (Game.is_forced says what the
     # default means); a Finish pressed there keeps the win the player's own
     forced: Won | None = None
-    specials: tuple[Special, ...] = ()
+    actions: tuple[Action, ...] = ()  # its own actions besides card moves and the common stock
     describe: Callable[["AnyGame", "State"], str] | None = None  # phase and round, for the toolbar
-    # actions at a place (Move(kind, src=position, n=count)): listed by `actions`, done by `perform`
-    action_kinds: tuple[str, ...] = ()
-    actions: Callable[["AnyGame", "State"], "list[Move]"] | None = None
-    perform: Callable[["AnyGame", "State", "Move"], "State"] | None = None
     explain: Callable[["AnyGame", "State", "Move"], "str | None"] | None = None  # why a move is refused
     moved: Callable[["AnyGame", "State", "Move", "State"], "State"] | None = None  # after a card move
-    chip_kinds: tuple[str, ...] = ()  # actions the table offers as a button at their pile
-    tap_pile: str = ""  # place actions (other than chips) refer to positions in this pile: tap a card
     marked: Callable[["AnyGame", "State"], "set[Card]"] | None = None  # cards drawn as joined
-    action_label: Callable[["AnyGame", "State", "Move"], str] | None = None
     quick_wins: "Wins | None" = None  # deals the solver wins quickly, for its tests
     solver: "SolverHooks | None" = None  # how the solver may search this game faster (None: generic)
 

@@ -110,7 +110,7 @@ class Interaction:
             home = foundation_move(game, state, pile, index)
             if home is not None:
                 return [Play(home)]
-        if game.spec.tap_pile and pile == game.index[game.spec.tap_pile] and index is not None:
+        if index is not None and pile == tap_pile(game):
             return self.tap_action(game, state, index)
         choice, self.gap_choice = self.gap_choice, None
         if choice and pile in choice[1]:  # one of the cards that fit a gap
@@ -160,7 +160,9 @@ class Interaction:
         self.armed, self.anchor = found[at], index
         if len(found) == 1:
             return [REDRAW]
-        row = state.piles[game.index[game.spec.tap_pile]]
+        pile = tap_pile(game)
+        assert pile is not None
+        row = state.piles[pile]
         move = found[at]
         names = [card_name(c.rank, c.suit) for c in row[move.src:move.src + move.n]]
         cards = and_list(names)
@@ -170,8 +172,7 @@ class Interaction:
     def hover_at(self, game: Game, state: State, spot: Spot | None) -> list[Effect]:
         """The mouse over the pile of place actions: the cards a removal would take show
         before any click."""
-        tap_pile = game.index[game.spec.tap_pile]
-        found = actions_at(game, state, spot[1]) if spot and spot[0] == tap_pile and spot[1] is not None else []
+        found = actions_at(game, state, spot[1]) if spot and spot[0] == tap_pile(game) and spot[1] is not None else []
         hover = found[0] if found else None
         if hover == self.hover:
             return []
@@ -269,8 +270,9 @@ class Interaction:
                 marks["targets"] = set(game.targets(state, first, 1))
         shown = self.armed or self.hover
         if shown is not None:
-            pile = game.index[game.spec.tap_pile]
-            marks["selected" if self.armed else "preview"] = set(state.piles[pile][shown.src:shown.src + shown.n])
+            tapped = tap_pile(game)
+            assert tapped is not None
+            marks["selected" if self.armed else "preview"] = set(state.piles[tapped][shown.src:shown.src + shown.n])
         if game.spec.marked is not None:
             marks["joined"] = game.spec.marked(game, state)
         elif drag is not None:
@@ -286,26 +288,29 @@ class Interaction:
 
 
 # --- what the engine is asked ----------------------------------------------------------
+def tap_pile(game: Game) -> int | None:
+    """The pile whose cards a tap takes by the game's own action (a removal), or None."""
+    return next((game.index[a.tap_pile] for a in game.spec.actions if a.where == "tap"), None)
+
+
 def actions_at(game: Game, state: State, index: int) -> list[Move]:
     """Place actions (removals) that take the card at ``index`` of the game's tap pile,
     each once, in the order taps on that card show them: those of several cards first
     (leftmost first), the card alone last, as a tap on the card shown last makes it."""
-    found = {m for m in game.legal_moves(state) if m.kind in game.spec.action_kinds
-             and m.src <= index < m.src + m.n}
+    taps = {a.kind for a in game.spec.actions if a.where == "tap"}
+    found = {m for m in game.legal_moves(state) if m.kind in taps and m.src <= index < m.src + m.n}
     return sorted(found, key=lambda m: (m.n == 1, m.src, -m.n))
 
 
 def button_moves(game: Game, state: State) -> list[Move]:
-    """The special actions the toolbar's buttons offer now (enabled buttons): each special
-    the game has besides the stock's own, when available."""
-    return [Move(s.kind) for s in game.spec.specials if not s.on_stock and s.available(game, state)]
+    """The game's own actions the toolbar's buttons offer now (enabled buttons): each of its
+    buttons (not the stock's own actions), when it can be done."""
+    return [m for a in game.spec.actions if a.where == "button" for m in a.moves(game, state)]
 
 
 def chip_moves(game: Game, state: State) -> dict[int, Move]:
     """The place actions offered as a small button at their pile (a refill), by pile."""
-    if game.spec.actions is None or not game.spec.chip_kinds:
-        return {}
-    return {m.src: m for m in game.spec.actions(game, state) if m.kind in game.spec.chip_kinds}
+    return {m.src: m for a in game.spec.actions if a.where == "chip" for m in a.moves(game, state)}
 
 
 def foundation_move(game: Game, state: State, pile: int, index: int | None) -> Move | None:
@@ -410,9 +415,8 @@ def describe(game: Game, before: State, move: Move, after: State) -> str:
     elif move.kind in ("deal", "recycle"):
         text = t("say.stock")
     else:
-        special = game.special(move.kind)
-        label = special.label(game, before) if special is not None else (
-            game.spec.action_label(game, before, move) if game.spec.action_label else move.kind)
+        action = game.action(move.kind)
+        label = action.label(game, before, move) if action is not None and action.label is not None else move.kind
         text = t("say.action", action=say(label))
     shown_before = {c for i, p in enumerate(before.piles) for c in p[before.down[i]:]}
     turned = [c for i, p in enumerate(after.piles) for k, c in enumerate(p)
@@ -433,18 +437,18 @@ def move_words(game: Game, state: State, move: Move) -> str:
         return t("assist.move", cards=cards_text(state, move.src, move.n), pile=pile_name(game.names[move.dst]))
     if move.kind in ("deal", "recycle"):
         return t("assist.stock")
-    special = game.special(move.kind)
-    if special is not None:
-        label = say(special.label(game, state))
-        if special.on_stock:
-            return t("assist.stock_action", action=lower_first(label))
-        return t("assist.button", label=label)
-    if game.spec.action_label is not None:
-        return lower_first(say(game.spec.action_label(game, state, move)))
-    if game.spec.tap_pile and move.kind in game.spec.action_kinds:
+    action = game.action(move.kind)
+    if action is None:
+        return move.kind
+    if action.where == "tap":
         cards = action_cards(game, state, move)
         return t("assist.remove", cards=and_list([card_name(c.rank, c.suit, accusative=True) for c in cards]))
-    return move.kind
+    label = say(action.label(game, state, move)) if action.label is not None else move.kind
+    if action.where == "stock":
+        return t("assist.stock_action", action=lower_first(label))
+    if action.where == "button":
+        return t("assist.button", label=label)
+    return lower_first(label)
 
 
 def and_list(items: Sequence[str]) -> str:
@@ -454,7 +458,8 @@ def and_list(items: Sequence[str]) -> str:
 
 def action_cards(game: Game, state: State, move: Move) -> tuple[Card, ...]:
     """The cards a place action in the game's tap pile takes (a Bride removal)."""
-    return state.piles[game.index[game.spec.tap_pile]][move.src:move.src + move.n]
+    pile = tap_pile(game)
+    return state.piles[pile][move.src:move.src + move.n] if pile is not None else ()
 
 
 class HintMarks(NamedTuple):
@@ -478,19 +483,19 @@ def hint_marks(game: Game, state: State, move: Move) -> HintMarks:
     with a chip the chip and its pile."""
     if move.kind == MOVE:
         return HintMarks(frozenset(state.piles[move.src][-move.n:]), frozenset({move.dst}))
-    special = game.special(move.kind)
-    if move.kind in ("deal", "recycle") or (special is not None and special.on_stock):
+    action = game.action(move.kind)
+    where = action.where if action is not None else ""
+    if move.kind in ("deal", "recycle") or where == "stock":
         stock = game.stock
         if stock < 0:
             return NO_HINT
         return HintMarks(frozenset(state.piles[stock][-1:]), frozenset({stock}))
-    if special is not None:
+    if where == "button":
         return HintMarks(button=move.kind)
-    if move.kind in game.spec.action_kinds:
-        if game.spec.tap_pile:
-            return HintMarks(frozenset(action_cards(game, state, move)))
-        if move.kind in game.spec.chip_kinds:
-            return HintMarks(piles=frozenset({move.src}), chips=frozenset({move.src}))
+    if where == "tap":
+        return HintMarks(frozenset(action_cards(game, state, move)))
+    if where == "chip":
+        return HintMarks(piles=frozenset({move.src}), chips=frozenset({move.src}))
     return NO_HINT
 
 
@@ -509,7 +514,7 @@ def standstill_words(game: Game, state: State, standstill: Standstill) -> str:
         return text + " " + t("stuck.score", score=game.score(state)) if game.spec.scored else text
     labels = []
     for kind in standstill.specials:
-        special = game.special(kind)
-        label = say(special.label(game, state)) if special is not None else kind
+        action = game.action(kind)
+        label = say(action.label(game, state, Move(kind))) if action is not None and action.label is not None else kind
         labels.append(f"«{label}»" if i18n.language() == "ru" else f"“{label}”")
     return t("stuck.special", offers=t("or").join(labels))

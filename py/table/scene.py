@@ -31,7 +31,7 @@ def skeleton(game: Game) -> list[Key]:
     keys: list[Key] = []
     for i, spec in enumerate(game.piles):
         keys.append(("slot", i))
-        if game.spec.chip_kinds and spec.role == "tableau":
+        if any(a.where == "chip" for a in game.spec.actions) and spec.role == "tableau":
             keys.append(("chip", i))
         if spec.role in ("stock", "reserve"):
             keys.append(("badge", i))

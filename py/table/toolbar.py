@@ -87,16 +87,16 @@ _hinted = [""]  # the special action whose button a hint marks now ("" for none)
 
 
 def build_actions(game: Game) -> None:
-    """One button for each special action of the game (e.g. Reshuffle)."""
+    """One button for each of the game's own buttons (e.g. Reshuffle)."""
     box = document.getElementById("actions")
     box.replaceChildren()
     _hinted[0] = ""  # the new buttons carry no hint's mark
-    for special in game.spec.specials:
-        if special.on_stock:
+    for action in game.spec.actions:
+        if action.where != "button":
             continue
         button = document.createElement("button")
         button.type = "button"
-        button.dataset.action = special.kind
+        button.dataset.action = action.kind
         box.appendChild(button)
 
 
@@ -130,12 +130,12 @@ def show(session: Session) -> None:
     document.getElementById("redo").disabled = not session.can_redo()
     document.getElementById("restart").disabled = not session.can_undo()
     offered = button_moves(game, state)
-    for special in game.spec.specials:
-        if special.on_stock:
+    for action in game.spec.actions:
+        if action.where != "button" or action.label is None:
             continue
-        button = document.querySelector(f'#actions button[data-action="{special.kind}"]')
-        button.textContent = say(special.label(game, state))
-        button.disabled = Move(special.kind) not in offered
+        button = document.querySelector(f'#actions button[data-action="{action.kind}"]')
+        button.textContent = say(action.label(game, state, Move(action.kind)))
+        button.disabled = Move(action.kind) not in offered
 
 
 def show_deal(seed: int) -> None:

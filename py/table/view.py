@@ -201,13 +201,14 @@ class View:
                      pos: list[list[tuple[float, float]]], hinted: set[Card] | set[int]) -> None:
         """A small button at each pile where a place action (a refill) can be done now;
         those of the piles in ``hinted`` are marked as a hint's (class ``hint``)."""
-        if not self.chips or game.spec.actions is None:
+        if not self.chips:
             return
         offered = chip_moves(game, state)
         for i, chip in self.chips.items():
             move = offered.get(i)
             x, y = scene.chip_place(m, pos, i)
-            label = say(game.spec.action_label(game, state, move)) if move and game.spec.action_label else ""
+            action = game.action(move.kind) if move else None
+            label = say(action.label(game, state, move)) if move and action and action.label else ""
             self.write(("chip", i), chip, style_transform=f"translate({x:.1f}px,{y:.1f}px)",
                        **{"class": "chip hint" if move is not None and i in hinted else "chip"},
                        data_move=game.notation(move) if move else "", aria_label=label, title=label,

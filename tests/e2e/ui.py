@@ -300,16 +300,17 @@ def act(page, game: Game, state: State, move: Move, style: str, cdp=None) -> boo
     if move.kind == MOVE:
         play_by_pointer(page, game, state, move, style, cdp)
         return True
-    special = game.special(move.kind)
-    if move.kind in ("deal", "recycle") or (special is not None and special.on_stock):
+    action = game.action(move.kind)
+    where = action.where if action is not None else ""
+    if move.kind in ("deal", "recycle") or where == "stock":
         box = page.locator('#table .slot[data-pile="stock"]').bounding_box()
         tap(page, (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2), cdp)
         return True
-    if special is not None:
+    if where == "button":
         button = page.locator(f'#actions button[data-action="{move.kind}"]')
         button.tap() if cdp is not None else button.click()
         return True
-    if move.kind in game.spec.chip_kinds:
+    if where == "chip":
         chip = page.locator(f'#table .chip[data-move="{game.notation(move)}"]')
         chip.tap() if cdp is not None else chip.click()
         return True
@@ -317,7 +318,8 @@ def act(page, game: Game, state: State, move: Move, style: str, cdp=None) -> boo
     # the first removal that takes the card; taps on the same card show the next ones in
     # the model's order; then a tap on another of its cards (or on the same one, when the
     # removal shown is its last) makes it
-    pile = game.spec.tap_pile
+    assert action is not None
+    pile = action.tap_pile
     choices = actions_at(game, state, move.src)
     if move not in choices:
         return False
@@ -339,10 +341,10 @@ def play_with_policy(page, game: Game, mirror, actions: int, style: str, cdp=Non
         state = mirror.state
         legal = game.legal_moves(state)
         home = [m for m in legal if m.kind == MOVE and game.piles[m.dst].role == "foundation"]
-        place = [m for m in legal if m.kind in game.spec.action_kinds]
+        place = [m for m in legal if (a := game.action(m.kind)) is not None and a.at_place]
         other = [m for m in legal if m.kind == MOVE and m not in home]
         stock = game.stock_move(state)
-        specials = [m for m in legal if game.special(m.kind) is not None and not game.special(m.kind).on_stock]
+        specials = [m for m in legal if (a := game.action(m.kind)) is not None and a.where == "button"]
         choices = home + place + (other if done.count("move") < builds else []) \
             + ([stock] if stock else []) + specials + other
         for move in choices:

@@ -61,10 +61,8 @@ def invariants(game, state) -> None:
 def candidates(game, state, rnd: random.Random, k: int) -> list[Move]:
     npiles = len(game.piles)
     out = [Move(MOVE, rnd.randrange(npiles), rnd.randrange(npiles), rnd.randint(1, 5)) for _ in range(k)]
-    for kind in game.spec.action_kinds:
-        out.append(Move(kind, rnd.randrange(60), 0, rnd.randint(1, 3)))
-    for special in game.spec.specials:
-        out.append(Move(special.kind))
+    for action in game.spec.actions:
+        out.append(Move(action.kind, rnd.randrange(60), 0, rnd.randint(1, 3)) if action.at_place else Move(action.kind))
     out += [Move("deal"), Move("recycle")]
     return out
 

@@ -107,7 +107,9 @@ def test_engine_sentences_read_naturally_in_both_languages():
     state = game.deal(3)
     assert say(game.spec.describe(game, state), "ru").startswith("Тур 1 из 3 · в колоде")
     assert say(game.spec.describe(game, state), "en").startswith("Round 1 of 3 · stock")
-    label = game.spec.action_label(game, state, Move("refill", game.index["t4"]))
+    refill = game.action("refill")
+    assert refill is not None and refill.label is not None
+    label = refill.label(game, state, Move("refill", game.index["t4"]))
     assert say(label, "en") == "Refill column 4 from the stock" and say(label, "ru") == "Пополнить столбец 4 из колоды"
     assert card_name(12, 1, "ru") == "дама червей" and card_name(1, 0, "en") == "ace of spades"
     assert card_name(10, 2, "ru") == "десятка бубён" and card_name(13, 3, "en") == "king of clubs"

@@ -406,6 +406,12 @@ def test_several_cards_and_actions_in_words():
     assert move_words(gaps, before, Move("reshuffle"))[0].islower()
 
 
+def reshuffle_label(gaps: Game, state: State) -> str:
+    action = gaps.action("reshuffle")
+    assert action is not None and action.label is not None
+    return i18n.say(action.label(gaps, state, Move("reshuffle")))
+
+
 def test_standstill_words_in_both_languages():
     canfield = get_game("canfield")
     state = canfield.deal(63)
@@ -421,10 +427,10 @@ def test_standstill_words_in_both_languages():
         state = gaps.play(state, gaps.card_moves(state)[0])
     only = gaps.standstill(state, first)
     assert only is not None and only.kind == "specials"
-    label = i18n.say(gaps.special("reshuffle").label(gaps, state))
+    label = reshuffle_label(gaps, state)
     assert standstill_words(gaps, state, only) == f"No card can move: use “{label}”."
     i18n.set_language("ru")
-    label = i18n.say(gaps.special("reshuffle").label(gaps, state))
+    label = reshuffle_label(gaps, state)
     assert standstill_words(gaps, state, only) == f"Ни одна карта не ходит: воспользуйтесь кнопкой «{label}»."
 
 
@@ -474,21 +480,26 @@ def test_every_kind_of_hint_names_and_marks_what_to_do(game_id):
         elif kind == "stock":
             assert marks.piles == {game.stock} and marks.cards == set(state.piles[game.stock][-1:])
             assert not marks.chips and not marks.button
-            special = game.special(move.kind)
-            if special is None:
+            action = game.action(move.kind)
+            if action is None:
                 assert words == {"en": "turn the stock", "ru": "открыть карту из колоды"}
             else:
-                label = i18n.say(special.label(game, state), "en")
+                assert action.label is not None
+                label = i18n.say(action.label(game, state, move), "en")
                 assert words["en"] == f"{label[0].lower()}{label[1:]} — click the stock"
                 assert words["ru"].endswith(" — щелчок по колоде")
         elif kind == "button":
-            label = i18n.say(game.special(move.kind).label(game, state), "en")
+            action = game.action(move.kind)
+            assert action is not None and action.label is not None
+            label = i18n.say(action.label(game, state, move), "en")
             assert marks == HintMarks(button=move.kind)
             assert words["en"] == f"press “{label}”"
-            assert words["ru"] == f"нажать «{i18n.say(game.special(move.kind).label(game, state), 'ru')}»"
+            assert words["ru"] == f"нажать «{i18n.say(action.label(game, state, move), 'ru')}»"
         else:
-            if game.spec.tap_pile:  # the cards the removal takes
-                taken = state.piles[game.index[game.spec.tap_pile]][move.src:move.src + move.n]
+            action = game.action(move.kind)
+            assert action is not None
+            if action.where == "tap":  # the cards the removal takes
+                taken = state.piles[game.index[action.tap_pile]][move.src:move.src + move.n]
                 assert marks == HintMarks(frozenset(taken))
                 for card in taken:
                     assert i18n.card_name(card.rank, card.suit, "en") in words["en"]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Mapping
 from ..cards import RANK_OF, SUIT_OF, Card, deck, make_card
 from ..moves import Move
 from ..rng import Rng
-from ..spec import Fan, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Special, Wins, Words
+from ..spec import Action, Fan, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Wins, Words, button
 from ..state import Pile, State
 from ..text import Text
 
@@ -232,12 +232,8 @@ SPEC = GameSpec(
     settle=(auto_remove,),
     won=won,
     forced=forced,
-    specials=(Special("turn", lambda g, s: Text("Turn a card"), lambda g, s: bool(s.piles[g.stock]), turn,
-                      on_stock=True),),
-    action_kinds=("remove",),
-    actions=removals,
-    perform=remove,
-    tap_pile="row",
+    actions=(button("turn", lambda g, s: Text("Turn a card"), lambda g, s: bool(s.piles[g.stock]), turn, on_stock=True),
+             Action("remove", removals, remove, where="tap", tap_pile="row")),
     marked=joined_cards,
     solver=SolverHooks(score=progress),
 )

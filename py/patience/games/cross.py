@@ -16,7 +16,7 @@ from ..cards import Card, deck, make_card
 from ..moves import MOVE, Move
 from ..rng import Rng
 from ..cards import RANK_OF, SUIT_OF
-from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Special, Wins, Words
+from ..spec import Action, Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Wins, Words, button
 from ..state import Pile, State
 from ..text import Text
 
@@ -100,7 +100,7 @@ def moved(game: "Game", before: State, move: "Move", after: State) -> State:
     return after
 
 
-def actions(game: "Game", state: State) -> list["Move"]:
+def refills(game: "Game", state: State) -> list["Move"]:
     """Refills: an empty column, or in round 1 one that lost a card since the last row."""
     if not state.piles[game.stock]:
         return []
@@ -110,7 +110,7 @@ def actions(game: "Game", state: State) -> list["Move"]:
             if not state.piles[i] or (first_round and lost >> (i - game.index["t1"]) & 1)]
 
 
-def perform(game: "Game", state: State, move: "Move") -> State:
+def refill(game: "Game", state: State, move: "Move") -> State:
     i = move.src
     stock = state.piles[game.stock]
     piles = list(state.piles)
@@ -129,11 +129,13 @@ def describe(game: "Game", state: State) -> str:
                 stock=len(state.piles[game.stock]))
 
 
-SPECIALS = (
-    Special("row", lambda g, s: Text("Deal a new row"), lambda g, s: bool(s.piles[g.stock]), deal_row, on_stock=True),
-    Special("round", lambda g, s: Text("Next round ({round})", round=g.info_value(s, "round") + 1),
+ACTIONS = (
+    button("row", lambda g, s: Text("Deal a new row"), lambda g, s: bool(s.piles[g.stock]), deal_row, on_stock=True),
+    button("round", lambda g, s: Text("Next round ({round})", round=g.info_value(s, "round") + 1),
             lambda g, s: not s.piles[g.stock] and rounds_left(g, s) and not g.is_won(s)
             and any(s.piles[i] for i in columns(g)), next_round, on_stock=True),
+    Action("refill", refills, refill, lambda g, s, m: Text("Refill {pile} from the stock", pile=g.names[m.src]),
+           where="chip"),
 )
 
 def safe_home(game: "Game", state: State) -> "Move | None":
@@ -204,13 +206,8 @@ SPEC = GameSpec(
     options=OPTIONS,
     layout=layout,
     deal=deal,
-    specials=SPECIALS,
-    action_kinds=("refill",),
-    actions=actions,
-    perform=perform,
+    actions=ACTIONS,
     moved=moved,
     describe=describe,
-    chip_kinds=("refill",),
-    action_label=lambda g, s, m: Text("Refill {pile} from the stock", pile=g.names[m.src]),
     solver=SolverHooks(safe=safe_home),
 )

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import RANK_OF, SUIT_OF, Card
 from ..moves import MOVE, Move
 from ..rng import Rng
-from ..spec import Help, Option, PileSpec, SolverHooks, Special, Words
+from ..spec import Action, Help, Option, PileSpec, SolverHooks, Words, button
 from ..state import State
 from ..text import Text
 
@@ -81,7 +81,7 @@ class Grid:
         """The GameSpec hooks of a Gaps game: ``GameSpec(..., **GRID.rules())``."""
         return {"generate": self.generate, "accept": self.accept, "explain": self.explain, "won": self.won,
                 "forced": self.forced,
-                "specials": self.specials,
+                "actions": (self.reshuffle_action(),),
                 "solver": SolverHooks(score=self.score)}
 
     def words(self, name: str, name_ru: str, help: Help, help_ru: Help) -> Words:
@@ -189,11 +189,7 @@ class Grid:
         return False
 
     # --- the reshuffle -------------------------------------------------------------
-    @property
-    def specials(self) -> tuple[Special, ...]:
-        return (self.reshuffle_special(),)
-
-    def reshuffle_special(self) -> Special:
+    def reshuffle_action(self) -> Action:
         def left(game: "Game", state: State) -> int:
             return int(game.options["reshuffles"]) - game.info_value(state, "reshuffles")
 
@@ -205,7 +201,7 @@ class Grid:
         def available(game: "Game", state: State) -> bool:
             return left(game, state) > 0 and not self.won(game, state)
 
-        return Special("reshuffle", label, available, self.reshuffle)
+        return button("reshuffle", label, available, self.reshuffle)
 
     def reshuffle(self, game: "Game", state: State) -> State:
         """Keep each row's run; shuffle the rest (with removed aces) back into the free

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Mapping
 from ..cards import RANK_OF, SUIT_OF, deck, make_card
 from ..moves import MOVE, Move
 from ..rng import Rng
-from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, Special, Wins, Words
+from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, Wins, Words, button
 from ..state import Pile, State
 from ..text import Text
 
@@ -281,11 +281,11 @@ def describe(game: "Game", state: State) -> str:
     return Text("Play phase, redealt" if redealt else "Play phase")
 
 
-SPECIALS = (
-    Special("round", lambda g, s: Text("Deal round {round} of {total}", round=g.info_value(s, "rounds") + 1,
+ACTIONS = (
+    button("round", lambda g, s: Text("Deal round {round} of {total}", round=g.info_value(s, "rounds") + 1,
                                        total=rounds_total(g, s)),
             deal_phase, deal_round, on_stock=True),
-    Special("redeal", lambda g, s: Text("Redeal ({left} left)", left=1 - g.info_value(s, "redeals")),
+    button("redeal", lambda g, s: Text("Redeal ({left} left)", left=1 - g.info_value(s, "redeals")),
             lambda g, s: not deal_phase(g, s) and g.info_value(s, "redeals") == 0 and not g.is_won(s),
             redeal, on_stock=True),
 )
@@ -377,6 +377,6 @@ SPEC = GameSpec(
     accept=accept,
     explain=explain,
     generate=generate,
-    specials=SPECIALS,
+    actions=ACTIONS,
     describe=describe,
 )

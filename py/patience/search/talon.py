@@ -64,7 +64,7 @@ def has_talon(game: Game) -> bool:
     """Whether the game has the common stock (deal ``draw`` cards onto a waste that is
     played from the top, turn it over per ``passes``): then the search plays it K+."""
     return (game.stock >= 0 and game.waste >= 0 and not game.layout.waste_size
-            and not any(s.on_stock for s in game.spec.specials))
+            and not any(a.where == "stock" for a in game.spec.actions))
 
 
 # what turning the stock offers (``talon_reach``): the cards in reach; the clicks (a

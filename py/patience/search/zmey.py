@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from ..game import Game
 from ..games.zmey import TABLEAU, generate
-from ..moves import Move
 from ..state import State
 from .model import Model, Step
 
@@ -72,9 +71,8 @@ class ZmeyModel(Model):
             after[dst] = piles[dst] + pile[-1:]
             score = home + 4 if dst in fnds and src not in fnds else home
             found.append((-score, len(found), ((move,), State(tuple(after), down, info))))
-        for special in game.spec.specials:  # a round, the redeal
-            if special.available(game, state):
-                move = Move(special.kind)
+        for action in game.spec.actions:  # a round, the redeal
+            for move in action.moves(game, state):
                 after_state = game.apply(state, move)
                 found.append((-self.score(after_state), len(found), ((move,), after_state)))
         found.sort()
