@@ -74,8 +74,8 @@ def generated_moves_agree(game_id: str, opts: dict[str, str], seeds: range, step
     from patience.rng import Rng
 
     fast = get_game(game_id, opts)
-    assert fast.spec.generate is not None
-    plain = Game(dataclasses.replace(fast.spec, generate=None), opts)
+    assert fast.spec.rules.generate is not None
+    plain = Game(dataclasses.replace(fast.spec, rules=dataclasses.replace(fast.spec.rules, generate=None)), opts)
     rng = Rng(11, f"{game_id} moves")
     seen: list[State] = []
     for seed in seeds:

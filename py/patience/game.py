@@ -35,7 +35,7 @@ class Standstill(NamedTuple):
 class Game:
     """A game with its options fixed; immutable and cheap to share."""
 
-    def __init__(self, spec: GameSpec, options: Mapping[str, str] | None = None) -> None:
+    def __init__(self, spec: GameSpec[Game], options: Mapping[str, str] | None = None) -> None:
         self.spec = spec
         self.options = resolve_options(spec, options or {})
         self.layout: Layout = spec.layout(self.options)
@@ -205,8 +205,8 @@ class Game:
         """Whether n cards from the top of pile src may be dropped on pile dst."""
         if src == dst:
             return False
-        if self.spec.accept is not None:
-            return self.spec.accept(self, state, src, dst, n)
+        if self.spec.rules.accept is not None:
+            return self.spec.rules.accept(self, state, src, dst, n)
         return self.rule_accepts(state, src, dst, n)
 
     def rule_accepts(self, state: State, src: int, dst: int, n: int) -> bool:
@@ -248,10 +248,10 @@ class Game:
         """Every card move: each pile's pick onto each pile it may send to, by source,
         destination and count (``accepts`` tried on each; the declared rules written out
         here when the game has no ``accept`` of its own: the solver's hot path)."""
-        if self.spec.generate is not None:
-            return self.spec.generate(self, state)
+        if self.spec.rules.generate is not None:
+            return self.spec.rules.generate(self, state)
         moves: list[Move] = []
-        piles, specs, accept = state.piles, self.piles, self.spec.accept
+        piles, specs, accept = state.piles, self.piles, self.spec.rules.accept
         for src, dests in enumerate(self.dests):
             if not dests:
                 continue
@@ -322,7 +322,7 @@ class Game:
             return move in action.moves(self, state)
         return move == self.turn_stock(state)
 
-    def action(self, kind: str) -> Action | None:
+    def action(self, kind: str) -> Action[Game] | None:
         """The game's own action of this kind (a reshuffle, a refill …), or None."""
         for action in self.spec.actions:
             if action.kind == kind:
@@ -342,8 +342,8 @@ class Game:
 
     def explain(self, state: State, move: Move) -> str:
         """Why a move is refused, in words a player can act on."""
-        reason = self.spec.explain(self, state, move) if self.spec.explain is not None else None
-        if not reason and self.spec.accept is None and self.spec.generate is None:
+        reason = self.spec.rules.explain(self, state, move) if self.spec.rules.explain is not None else None
+        if not reason and self.spec.rules.accept is None and self.spec.rules.generate is None:
             reason = self.rule_refusal(state, move)
         return reason or f"{self.notation(move)} is not legal here"
 
@@ -412,8 +412,8 @@ class Game:
             state = self.with_info(state, "recycles", self.info_value(state, "recycles") + 1)
             info = state.info
         after = State(tuple(piles), tuple(down), info)
-        if move.kind == MOVE and self.spec.moved is not None:
-            after = self.spec.moved(self, state, move, after)
+        if move.kind == MOVE and self.spec.rules.moved is not None:
+            after = self.spec.rules.moved(self, state, move, after)
         return self.settle(after)
 
     def settle(self, state: State) -> State:
@@ -424,7 +424,7 @@ class Game:
                 down = down[:i] + (down[i] - 1,) + down[i + 1:]
         if down is not state.down:
             state = state._replace(down=down)
-        for hook in self.spec.settle:
+        for hook in self.spec.rules.settle:
             state = hook(self, state)
         return state
 
@@ -434,22 +434,22 @@ class Game:
         return sum(len(state.piles[i]) for i in self.foundations)
 
     def is_won(self, state: State) -> bool:
-        if self.spec.won is not None:
-            return self.spec.won(self, state)
+        if self.spec.rules.won is not None:
+            return self.spec.rules.won(self, state)
         return self.score(state) == self.ncards
 
     def is_forced(self, state: State) -> bool:
         """Whether the rest of the game is forced: the player has reached a position from
         which the win is only a matter of playing it out, so a *Finish* pressed here (or
         later) leaves the win the player's own; before it, Finish makes the game one
-        solved with help.  A game may declare its own rule (``GameSpec.forced``: the Gaps
+        solved with help.  A game may declare its own rule (``Rules.forced``: the Gaps
         games, Bride and Groom); the default, for the games that build on foundations:
         no card is face down, the stock is out, and playing cards home — each time the
         first card move to a foundation the engine lists, from any pile but a foundation —
         wins.  (In Klondike that is any position with the stock out and every card face
         up: the lowest card not home is always free to go.)"""
-        if self.spec.forced is not None:
-            return self.spec.forced(self, state)
+        if self.spec.rules.forced is not None:
+            return self.spec.rules.forced(self, state)
         return home_in_order(self, state)
 
     def is_stuck(self, state: State) -> bool:
@@ -507,7 +507,7 @@ class Game:
         return "stuck" if self.is_stuck(state) else "playing"
 
 
-def resolve_options(spec: GameSpec, given: Mapping[str, str]) -> dict[str, str]:
+def resolve_options(spec: GameSpec[Game], given: Mapping[str, str]) -> dict[str, str]:
     """Defaults overlaid with ``given``; OptionError names what is wrong."""
     known = {o.name: o for o in spec.options}
     out = {o.name: o.default for o in spec.options}

@@ -9,7 +9,7 @@ from .game import Game
 from .games import bride, canfield, cross, frog, gaps8, glider, klondike, potocki, zmey
 from .spec import GameSpec
 
-GAMES: tuple[GameSpec, ...] = (klondike.SPEC, canfield.SPEC, zmey.SPEC, gaps8.SPEC, potocki.SPEC, frog.SPEC, cross.SPEC, glider.SPEC, bride.SPEC)
+GAMES: tuple[GameSpec[Game], ...] = (klondike.SPEC, canfield.SPEC, zmey.SPEC, gaps8.SPEC, potocki.SPEC, frog.SPEC, cross.SPEC, glider.SPEC, bride.SPEC)
 BY_ID = {g.id: g for g in GAMES}
 
 

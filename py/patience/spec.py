@@ -1,8 +1,9 @@
 """How a game is declared: options, piles with their rules as values, a few hooks.
 
 A game file builds a ``GameSpec``: its options and a function from the chosen options
-to the pile declarations, the deal, and a short list of named hooks (``settle`` runs
-after every player action: automatic flips and refills belong to the same action).
+to the pile declarations, the deal, its rules' hooks (``Rules``: ``settle`` runs after
+every player action, so automatic flips and refills belong to the same action) and its
+own actions (``Action``: a reshuffle, a refill).
 Build rules are values (direction, suit relation, wrap), never subclasses.  The same
 declaration holds everything the game says to a player in English and in Russian (rules
 help, option labels, the names of its own piles, the Russian of its sentences) and a few
@@ -12,7 +13,7 @@ deals its solver wins quickly; tests/games/test_registry.py checks that none is 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Mapping
+from typing import Callable, Generic, Literal, Mapping, TypeVar
 
 from .cards import RANK_OF, RED_OF, SUIT_OF, Card
 from .moves import Move
@@ -20,9 +21,10 @@ from .rng import Rng
 from .state import State
 
 # The game a hook is given: a ``game.Game``.  game.py imports this module, so naming the
-# class here would be an import circle (tests/project/test_structure.py forbids any); the hooks
-# themselves are written with ``game: Game`` and type-checked as such.
-AnyGame = Any
+# class here would be an import circle (tests/project/test_structure.py forbids any): the
+# declarations are generic in it instead, and a game's are GameSpec[Game], the type its
+# hooks name (``game: Game``), so mypy checks every hook's signature.
+G = TypeVar("G")
 
 Role = Literal["stock", "waste", "reserve", "foundation", "tableau", "cell", "discard"]
 Pick = Literal["none", "top", "run", "whole_run", "top_or_all", "top_or_run"]
@@ -91,18 +93,34 @@ class Option:
     value_labels_ru: Mapping[str, str] = field(default_factory=dict)
 
 
-Settle = Callable[["AnyGame", "State"], "State"]
-Deal = Callable[["AnyGame", "Rng"], "State"]
-Generate = Callable[["AnyGame", "State"], "list[Move]"]
-Accept = Callable[["AnyGame", "State", int, int, int], bool]
-Won = Callable[["AnyGame", "State"], bool]
+Settle = Callable[[G, State], State]
+Deal = Callable[[G, Rng], State]
+Generate = Callable[[G, State], "list[Move]"]
+Accept = Callable[[G, State, int, int, int], bool]
+Won = Callable[[G, State], bool]
+
+
+@dataclass(frozen=True)
+class Rules(Generic[G]):
+    """The hooks of a game's rules beyond its piles' declared build rules: every one
+    optional (the declared rules, and every card home to win, where it is left out)."""
+
+    settle: tuple[Settle[G], ...] = ()  # run after every player action (flips, refills, removals)
+    generate: Generate[G] | None = None  # card moves, where the pile-by-pile search is too slow
+    accept: Accept[G] | None = None  # whether n cards of src may go to dst, replacing build rules
+    explain: Callable[[G, State, Move], str | None] | None = None  # why a move is refused
+    moved: Callable[[G, State, Move, State], State] | None = None  # after a card move
+    won: Won[G] | None = None  # replacing "every card on the foundations"
+    # whether the rest of the game is forced from a position (Game.is_forced says what the
+    # default means); a Finish pressed there keeps the win the player's own
+    forced: Won[G] | None = None
 
 
 Where = Literal["button", "stock", "chip", "tap"]
 
 
 @dataclass(frozen=True)
-class Action:
+class Action(Generic[G]):
     """A player action of a game's own besides card moves and the common stock: the moves
     of its kind that can be made now (``moves``), what one does (``apply``; the game's
     settle hooks run after it), what the table says of one (``label``) and where the table
@@ -116,9 +134,9 @@ class Action:
     """
 
     kind: str  # also its notation (a place action's: kind@position[:count])
-    moves: Callable[["AnyGame", "State"], "list[Move]"]
-    apply: Callable[["AnyGame", "State", "Move"], "State"]
-    label: Callable[["AnyGame", "State", "Move"], str] | None = None
+    moves: Callable[[G, State], "list[Move]"]
+    apply: Callable[[G, State, Move], State]
+    label: Callable[[G, State, Move], str] | None = None
     where: Where = "button"
     tap_pile: str = ""  # "tap": the pile whose positions its moves name
 
@@ -128,8 +146,8 @@ class Action:
         return self.where in ("chip", "tap")
 
 
-def button(kind: str, label: Callable[["AnyGame", "State"], str], available: Callable[["AnyGame", "State"], bool],
-           apply: Callable[["AnyGame", "State"], "State"], on_stock: bool = False) -> Action:
+def button(kind: str, label: Callable[[G, State], str], available: Callable[[G, State], bool],
+           apply: Callable[[G, State], State], on_stock: bool = False) -> Action[G]:
     """An action with one move, ``Move(kind)``: a button of its own, or (``on_stock``) what
     a click on the stock does."""
     return Action(kind, lambda game, state: [Move(kind)] if available(game, state) else [],
@@ -162,31 +180,23 @@ class Layout:
 
 
 @dataclass(frozen=True)
-class GameSpec:
-    """A whole game as data."""
+class GameSpec(Generic[G]):
+    """A whole game as data: 13 fields."""
 
     id: str
     words: "Words"  # its name, rules help and the words of its own piles and sentences
     decks: int
     options: tuple[Option, ...]
     layout: Callable[[Mapping[str, str]], Layout]
-    deal: Deal
-    settle: tuple[Settle, ...] = ()
+    deal: Deal[G]
+    rules: Rules[G] = Rules()  # its rules' hooks beyond the piles' declared build rules
+    actions: tuple[Action[G], ...] = ()  # its own actions besides card moves and the common stock
     scored: bool = False  # the score (cards on the foundations) is shown and kept
-    generate: Generate | None = None  # card moves, where the pile-by-pile search is too slow
-    accept: Accept | None = None  # whether n cards of src may go to dst, replacing build rules
-    won: Won | None = None  # replacing "every card on the foundations"
-    # whether the rest of the game is forced from a position (Game.is_forced says what the
-    # default means); a Finish pressed there keeps the win the player's own
-    forced: Won | None = None
-    actions: tuple[Action, ...] = ()  # its own actions besides card moves and the common stock
-    describe: Callable[["AnyGame", "State"], str] | None = None  # phase and round, for the toolbar
-    explain: Callable[["AnyGame", "State", "Move"], "str | None"] | None = None  # why a move is refused
-    moved: Callable[["AnyGame", "State", "Move", "State"], "State"] | None = None  # after a card move
-    marked: Callable[["AnyGame", "State"], "set[Card]"] | None = None  # cards drawn as joined
+    # for the table: the phase and round in words (the toolbar), the cards drawn as joined
+    describe: Callable[[G, State], str] | None = None
+    marked: Callable[[G, State], "set[Card]"] | None = None
     quick_wins: "Wins | None" = None  # deals the solver wins quickly, for its tests
-    solver: "SolverHooks | None" = None  # how the solver may search this game faster (None: generic)
-
+    solver: "SolverHooks[G] | None" = None  # how the solver may search this game faster (None: generic)
 
 @dataclass(frozen=True)
 class Words:
@@ -208,7 +218,7 @@ class Words:
 
 
 @dataclass(frozen=True)
-class SolverHooks:
+class SolverHooks(Generic[G]):
     """What the solver may assume about a game beyond legal_moves / apply.
 
     Every hook is optional; a game without hooks is searched through the engine alone.
@@ -220,9 +230,9 @@ class SolverHooks:
     solver may compute where the stock turns lead instead of playing the turns.
     """
 
-    interchangeable: "Callable[[AnyGame], tuple[tuple[str, ...], ...]] | None" = None
-    safe: "Callable[[AnyGame, State], Move | None] | None" = None
-    score: "Callable[[AnyGame, State], float] | None" = None
+    interchangeable: Callable[[G], tuple[tuple[str, ...], ...]] | None = None
+    safe: Callable[[G, State], Move | None] | None = None
+    score: Callable[[G, State], float] | None = None
     plain_stock: bool = False
 
 

@@ -13,6 +13,7 @@ from pyodide.ffi import JsProxy
 from pyscript import document
 
 from patience.session import Session
+from patience.game import Game
 from patience.spec import GameSpec
 from patience.winnable import LISTS, deals, surveyed
 
@@ -105,7 +106,7 @@ class Dialogs:
             first.focus()
 
     # --- the rules ---------------------------------------------------------------------
-    def show_help(self, spec: GameSpec) -> None:
+    def show_help(self, spec: GameSpec[Game]) -> None:
         """The rules of a game, drawn from its declaration (text only, no markup)."""
         document.getElementById("help-title").textContent = game_name(spec)
         body = document.getElementById("help-body")

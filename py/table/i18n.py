@@ -13,6 +13,7 @@ import datetime
 import re
 
 from patience.registry import GAMES
+from patience.game import Game
 from patience.spec import GameSpec
 
 from .messages import MESSAGES
@@ -220,6 +221,6 @@ def say(text: str, lang: str | None = None) -> str:
     return template.format(**values)
 
 
-def game_name(spec: GameSpec, lang: str | None = None) -> str:
+def game_name(spec: GameSpec[Game], lang: str | None = None) -> str:
     """A game's name in the language (its words' name or name_ru)."""
     return spec.words.name_ru if (lang or _current) == "ru" else spec.words.name

@@ -14,6 +14,7 @@ from pyodide.ffi import JsProxy
 from pyscript import document, window
 
 from patience.registry import BY_ID
+from patience.game import Game
 from patience.spec import GameSpec, Help, Option
 
 from . import i18n
@@ -35,7 +36,7 @@ def value_label(opt: Option, value: str) -> str:
     return t(f"value.{value}") if value in ("on", "off", "inf") else value
 
 
-def options_words(spec: GameSpec, options: Mapping[str, str]) -> str:
+def options_words(spec: GameSpec[Game], options: Mapping[str, str]) -> str:
     """Options as a player reads them: the ones that differ from the defaults, named."""
     differing = [(opt, options[opt.name]) for opt in spec.options if options.get(opt.name, opt.default) != opt.default]
     if not differing:
@@ -43,7 +44,7 @@ def options_words(spec: GameSpec, options: Mapping[str, str]) -> str:
     return "; ".join(f"{option_label(opt)}: {value_label(opt, value)}" for opt, value in differing)
 
 
-def rules_of(spec: GameSpec) -> Help | None:
+def rules_of(spec: GameSpec[Game]) -> Help | None:
     """A game's rules in the language of the moment."""
     return spec.words.help_ru if i18n.language() == "ru" else spec.words.help
 

@@ -60,7 +60,7 @@ def alone(game: Game, state: State, src: int, dst: int, n: int) -> State:
 def check(game: Game, state: State) -> int:
     """Check one position (see the module's docstring); the longest run checked."""
     listed = {m for m in game.legal_moves(state) if m.kind == MOVE}
-    own_rules = game.spec.accept is not None or game.spec.generate is not None
+    own_rules = game.spec.rules.accept is not None or game.spec.rules.generate is not None
     longest = 0
     npiles = len(game.piles)
     for src in range(npiles):

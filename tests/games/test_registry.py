@@ -107,7 +107,7 @@ def lacks_help(spec: GameSpec) -> list[str]:
     for field, h in (("help", spec.words.help), ("help_ru", spec.words.help_ru)):
         if h is None:
             problems.append(f"{spec.id}: no rules help in {'Russian' if field == 'help_ru' else 'English'}: "
-                            f"give GameSpec({field}=Help(...)) every section")
+                            f"give Words({field}=Help(...)) every section")
             continue
         for section in SECTIONS:
             if len(getattr(h, section).strip()) <= 40:
@@ -287,7 +287,7 @@ def klondike() -> GameSpec:
 def test_a_game_without_its_russian_help_is_told_so():
     assert klondike().words.help is not None
     spec = reworded(klondike(), help_ru=None)
-    assert lacks(spec) == ["klondike: no rules help in Russian: give GameSpec(help_ru=Help(...)) every section"]
+    assert lacks(spec) == ["klondike: no rules help in Russian: give Words(help_ru=Help(...)) every section"]
     assert klondike().words.help_ru is not None
     short = dataclasses.replace(klondike().words.help_ru, goal="", options={"draw": "Три или одну карту сразу."})
     problems = lacks(reworded(klondike(), help_ru=short))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Mapping
 from ..cards import RANK_OF, SUIT_OF, Card, deck, make_card
 from ..moves import Move
 from ..rng import Rng
-from ..spec import Action, Fan, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Wins, Words, button
+from ..spec import Action, Fan, GameSpec, Help, Layout, Option, PileSpec, Rules, SolverHooks, Wins, Words, button
 from ..state import Pile, State
 from ..text import Text
 
@@ -218,7 +218,7 @@ HELP_RU = Help(
     source="Немецкая книга о пасьянсах в русском переводе, вместе с разобранным в ней примером.",
 )
 
-SPEC = GameSpec(
+SPEC: "GameSpec[Game]" = GameSpec(
     words=Words(name="Bride and Groom", name_ru="Жених и невеста", help=HELP, help_ru=HELP_RU,
                 pile_names={"row": "the row", "removed": "removed cards"},
                 pile_names_ru={"row": "ряд", "removed": "снятые карты"},
@@ -229,9 +229,7 @@ SPEC = GameSpec(
     options=OPTIONS,
     layout=layout,
     deal=deal,
-    settle=(auto_remove,),
-    won=won,
-    forced=forced,
+    rules=Rules(settle=(auto_remove,), won=won, forced=forced),
     actions=(button("turn", lambda g, s: Text("Turn a card"), lambda g, s: bool(s.piles[g.stock]), turn, on_stock=True),
              Action("remove", removals, remove, where="tap", tap_pile="row")),
     marked=joined_cards,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence, TypeVar
 from ..cards import OTHER_COLOUR, RANK_OF, SUIT_OF, deck
 from ..moves import MOVE, Move
 from ..rng import Rng
-from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Wins, Words
+from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, Rules, SolverHooks, Wins, Words
 from ..state import Pile, State
 from .common import DRAW_LABELS_RU, FOUNDATION_RETURN_RU, PASS_LABELS, YES_NO_RU, deal_order
 
@@ -181,7 +181,7 @@ HELP_RU = Help(
            "варианты; начало правил — обычный «Кэнфилд».",
 )
 
-SPEC = GameSpec(
+SPEC: "GameSpec[Game]" = GameSpec(
     words=Words(name="Canfield", name_ru="Кэнфилд", help=HELP, help_ru=HELP_RU),
     quick_wins=Wins((3, 4, 5, 6)),
     id="canfield",
@@ -189,7 +189,7 @@ SPEC = GameSpec(
     options=OPTIONS,
     layout=layout,
     deal=deal,
-    settle=(fill_from_reserve,),
+    rules=Rules(settle=(fill_from_reserve,)),
     scored=True,
     solver=SolverHooks(
         interchangeable=lambda game: (("t1", "t2", "t3", "t4"), ("f1", "f2", "f3", "f4")),

@@ -16,7 +16,7 @@ from ..cards import Card, deck, make_card
 from ..moves import MOVE, Move
 from ..rng import Rng
 from ..cards import RANK_OF, SUIT_OF
-from ..spec import Action, Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Wins, Words, button
+from ..spec import Action, Build, GameSpec, Help, Layout, Option, PileSpec, Rules, SolverHooks, Wins, Words, button
 from ..state import Pile, State
 from ..text import Text
 
@@ -197,7 +197,7 @@ SENTENCES_RU = {
     "Deal a new row": "Разложить новый ряд",
 }
 
-SPEC = GameSpec(
+SPEC: "GameSpec[Game]" = GameSpec(
     words=Words(name="The Vanished Cross", name_ru="Исчезнувший крест", help=HELP, help_ru=HELP_RU,
                 sentences_ru=SENTENCES_RU),
     quick_wins=Wins((2, 3, 4)),
@@ -206,8 +206,8 @@ SPEC = GameSpec(
     options=OPTIONS,
     layout=layout,
     deal=deal,
+    rules=Rules(moved=moved),
     actions=ACTIONS,
-    moved=moved,
     describe=describe,
     solver=SolverHooks(safe=safe_home),
 )

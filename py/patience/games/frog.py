@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 
 from ..cards import RANK_OF, SUIT_OF, Card, deck
 from ..rng import Rng
-from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Wins, Words
+from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, Rules, SolverHooks, Wins, Words
 from ..state import State
 from .common import deal_order
 from ..text import Text
@@ -172,7 +172,7 @@ SENTENCES_RU = {
     "Frog has no redeal: the stock is turned only once.": "В «Лягушке» пересдачи нет: колода проходится один раз.",
 }
 
-SPEC = GameSpec(
+SPEC: "GameSpec[Game]" = GameSpec(
     words=Words(name="Frog", name_ru="Лягушка", help=HELP, help_ru=HELP_RU, sentences_ru=SENTENCES_RU),
     quick_wins=Wins((2, 6, 8), {"foundation": "any"}),  # in suit, no deal is won within the budget
     id="frog",
@@ -180,7 +180,7 @@ SPEC = GameSpec(
     options=OPTIONS,
     layout=layout,
     deal=deal,
-    explain=explain,
+    rules=Rules(explain=explain),
     solver=SolverHooks(
         interchangeable=lambda game: (tuple(f"t{i}" for i in range(1, 6)), tuple(f"f{i}" for i in range(1, 9))),
         safe=safe_home,

@@ -9,12 +9,12 @@ A reshuffle keeps each row's correct run and deals the rest again, seeded by the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..cards import RANK_OF, SUIT_OF, Card
 from ..moves import MOVE, Move
 from ..rng import Rng
-from ..spec import Action, Help, Option, PileSpec, SolverHooks, Words, button
+from ..spec import Action, Help, Option, PileSpec, Rules, SolverHooks, Words, button
 from ..state import State
 from ..text import Text
 
@@ -77,12 +77,17 @@ class Grid:
                        {"0": "none", "1": "one", "2": "two"},
                        label_ru="Перетасовки", value_labels_ru={"0": "нет", "1": "одна", "2": "две"}),)
 
-    def rules(self) -> dict[str, Any]:
-        """The GameSpec hooks of a Gaps game: ``GameSpec(..., **GRID.rules())``."""
-        return {"generate": self.generate, "accept": self.accept, "explain": self.explain, "won": self.won,
-                "forced": self.forced,
-                "actions": (self.reshuffle_action(),),
-                "solver": SolverHooks(score=self.score)}
+    def rules(self) -> "Rules[Game]":
+        """The rules' hooks of a Gaps game."""
+        return Rules(generate=self.generate, accept=self.accept, explain=self.explain, won=self.won,
+                     forced=self.forced)
+
+    def actions(self) -> "tuple[Action[Game], ...]":
+        """A Gaps game's own action: the reshuffle."""
+        return (self.reshuffle_action(),)
+
+    def solver(self) -> "SolverHooks[Game]":
+        return SolverHooks(score=self.score)
 
     def words(self, name: str, name_ru: str, help: Help, help_ru: Help) -> Words:
         """A Gaps game's words: its own, with the names of its cells and the Russian of what
@@ -189,7 +194,7 @@ class Grid:
         return False
 
     # --- the reshuffle -------------------------------------------------------------
-    def reshuffle_action(self) -> Action:
+    def reshuffle_action(self) -> "Action[Game]":
         def left(game: "Game", state: State) -> int:
             return int(game.options["reshuffles"]) - game.info_value(state, "reshuffles")
 

@@ -65,7 +65,7 @@ HELP_RU = Help(
            "«Восемь тузов» — наше название.",
 )
 
-SPEC = GameSpec(
+SPEC: "GameSpec[Game]" = GameSpec(
     words=GRID.words(name="Eight Aces", name_ru="Восемь тузов", help=HELP, help_ru=HELP_RU),
     quick_wins=Wins((2, 18)),
     id="gaps8",
@@ -73,5 +73,7 @@ SPEC = GameSpec(
     options=GRID.options("0"),
     layout=layout,
     deal=deal,
-    **GRID.rules(),
+    rules=GRID.rules(),
+    actions=GRID.actions(),
+    solver=GRID.solver(),
 )

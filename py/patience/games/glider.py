@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Mapping
 from ..cards import RANK_OF, SUIT_OF, Card, deck
 from ..moves import MOVE, Move
 from ..rng import Rng
-from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, SolverHooks, Wins, Words
+from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, Rules, SolverHooks, Wins, Words
 from ..state import State
 from ..text import Text
 from .common import deal_order
@@ -281,7 +281,7 @@ SENTENCES_RU = {
         "По этим правилам карту или последовательность переносят только с одного фланга на другой.",
 }
 
-SPEC = GameSpec(
+SPEC: "GameSpec[Game]" = GameSpec(
     words=Words(name="Hang Glider", name_ru="Дельтаплан", help=HELP, help_ru=HELP_RU, pile_names={"kings": "kings"},
                 pile_names_ru={"kings": "короли"}, sentences_ru=SENTENCES_RU),
     quick_wins=Wins((4, 6)),
@@ -290,9 +290,6 @@ SPEC = GameSpec(
     options=OPTIONS,
     layout=layout,
     deal=deal,
-    settle=(refill_rows, crown),
-    accept=accept,
-    explain=explain,
-    generate=generate,
+    rules=Rules(settle=(refill_rows, crown), generate=generate, accept=accept, explain=explain),
     solver=SolverHooks(interchangeable=interchangeable, safe=safe_home),
 )

@@ -119,7 +119,7 @@ HELP_RU = Help(
     source="Книга Дж. Лиминга о пасьянсах в русском переводе.",
 )
 
-SPEC = GameSpec(
+SPEC: "GameSpec[Game]" = GameSpec(
     words=Words(name="Klondike", name_ru="Клондайк", help=HELP, help_ru=HELP_RU),
     quick_wins=Wins((5, 9, 11, 14)),
     id="klondike",

@@ -62,7 +62,7 @@ HELP_RU = Help(
            "правила пасьянса Gaps, он же «Монтана».",
 )
 
-SPEC = GameSpec(
+SPEC: "GameSpec[Game]" = GameSpec(
     words=GRID.words(name="Potocki's Patience", name_ru="Пасьянс Потоцкого", help=HELP, help_ru=HELP_RU),
     quick_wins=Wins((1, 2, 9)),
     id="potocki",
@@ -70,5 +70,7 @@ SPEC = GameSpec(
     options=GRID.options("2"),
     layout=layout,
     deal=deal,
-    **GRID.rules(),
+    rules=GRID.rules(),
+    actions=GRID.actions(),
+    solver=GRID.solver(),
 )

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Mapping
 from ..cards import RANK_OF, SUIT_OF, deck, make_card
 from ..moves import MOVE, Move
 from ..rng import Rng
-from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, Wins, Words, button
+from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, Rules, Wins, Words, button
 from ..state import Pile, State
 from ..text import Text
 
@@ -366,7 +366,7 @@ SENTENCES_RU = {
     "Redeal ({left} left)": "Пересдать (осталось {left})",
 }
 
-SPEC = GameSpec(
+SPEC: "GameSpec[Game]" = GameSpec(
     words=Words(name="The Serpent", name_ru="Змей", help=HELP, help_ru=HELP_RU, sentences_ru=SENTENCES_RU),
     quick_wins=Wins((2, 5)),
     id="zmey",
@@ -374,9 +374,7 @@ SPEC = GameSpec(
     options=OPTIONS,
     layout=layout,
     deal=deal,
-    accept=accept,
-    explain=explain,
-    generate=generate,
+    rules=Rules(generate=generate, accept=accept, explain=explain),
     actions=ACTIONS,
     describe=describe,
 )

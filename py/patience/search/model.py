@@ -46,7 +46,7 @@ class Model:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.hooks: SolverHooks = game.spec.solver or SolverHooks()
+        self.hooks: SolverHooks[Game] = game.spec.solver or SolverHooks()
         groups = self.hooks.interchangeable(game) if self.hooks.interchangeable else ()
         self.groups = tuple(tuple(game.index[name] for name in group) for group in groups)
         grouped = {i for group in self.groups for i in group}
@@ -57,7 +57,7 @@ class Model:
                                if name != "seed" and not (name == "recycles" and game.layout.passes is None))
         self.talon = has_talon(game)
         # turning the stock sets off nothing else: the K+ positions are computed, not played
-        self.plain_stock = not game.spec.settle or self.hooks.plain_stock
+        self.plain_stock = not game.spec.rules.settle or self.hooks.plain_stock
         self.recycles_at = info.index("recycles") if "recycles" in info else -1
         self.foundations = game.foundations
         self.counted = tuple(i for i, p in enumerate(game.piles) if p.role != "stock")  # face-down cards cost
