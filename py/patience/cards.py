@@ -54,6 +54,11 @@ CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(104))
 RANK_OF: tuple[int, ...] = tuple(c.rank for c in CARDS)
 SUIT_OF: tuple[int, ...] = tuple(c.suit for c in CARDS)
 RED_OF: tuple[bool, ...] = tuple(c.red for c in CARDS)
+# the same rank and suit in the first deck (two decks' copies of a card are alike), and
+# that card's neighbours in its suit one rank up and down, a king and an ace neighbours
+FACE_OF: tuple[Card, ...] = tuple(CARDS[c.suit * 13 + c.rank - 1] for c in CARDS)
+UP_OF: tuple[Card, ...] = tuple(CARDS[c.suit * 13 + c.rank % 13] for c in CARDS)
+DOWN_OF: tuple[Card, ...] = tuple(CARDS[c.suit * 13 + (c.rank + 11) % 13] for c in CARDS)
 OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))  # the suits of the other colour, by suit
 PARTNER = (3, 2, 1, 0)  # the other suit of the same colour, by suit
 

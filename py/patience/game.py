@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal, Mapping, NamedTuple
 
-from .cards import Card
+from .cards import RANK_OF, SUIT_OF, Card
 from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, OptionError
 from .moves import DEAL, MOVE, RECYCLE, Move
 from .rng import Rng
@@ -214,22 +214,33 @@ class Game:
         target = self.piles[dst]
         if target.role not in self.piles[src].sends or 0 < target.max_in < n:
             return False
-        card = state.piles[src][-1 if target.flip_in else -n]  # the card that lands first
+        return self.lands(state, src, dst, state.piles[src][-1 if target.flip_in else -n])
+
+    def lands(self, state: State, src: int, dst: int, card: Card) -> bool:
+        """Whether ``card``, the first of a move's cards to land, may land on pile dst by
+        its declared rules: its build rule, or what it takes while empty.  The one place
+        where they are read (``rule_accepts``, ``card_moves``; ``rule_refusal`` words them)."""
         pile = state.piles[dst]
+        target = self.piles[dst]
         if pile:
             return target.build is not None and target.build.fits(pile[-1], card)
-        return self.accepts_on_empty(state, src, target, card)
-
-    def accepts_on_empty(self, state: State, src: int, target: PileSpec, card: Card) -> bool:
         rule = target.empty
         if rule == "any":
             return True
         if rule == "K":
-            return card.rank == 13
+            return RANK_OF[card] == 13
         if rule == "A":
-            return card.rank == 1
+            return RANK_OF[card] == 1
+        if rule == "AK":
+            return RANK_OF[card] in (1, 13)
+        if rule == "two":
+            return RANK_OF[card] == 2
+        if rule == "after_left":
+            left = state.piles[dst - 1]
+            return bool(left) and RANK_OF[left[-1]] != 13 and RANK_OF[card] == RANK_OF[left[-1]] + 1 \
+                and SUIT_OF[card] == SUIT_OF[left[-1]]
         if rule == "base":
-            return card.rank == self.info_value(state, "base")
+            return RANK_OF[card] == self.info_value(state, "base")
         if rule == "from_waste":
             return src == self.waste
         return False
@@ -267,12 +278,7 @@ class Game:
                     elif 0 < target.max_in < n:
                         continue
                     else:
-                        card = pile[-1 if target.flip_in else -n]
-                        top = piles[dst]
-                        if top:
-                            ok = target.build is not None and target.build.fits(top[-1], card)
-                        else:
-                            ok = self.accepts_on_empty(state, src, target, card)
+                        ok = self.lands(state, src, dst, pile[-1 if target.flip_in else -n])
                     if ok:
                         moves.append(Move(MOVE, src, dst, n))
         return moves
@@ -343,15 +349,13 @@ class Game:
     def explain(self, state: State, move: Move) -> str:
         """Why a move is refused, in words a player can act on."""
         reason = self.spec.rules.explain(self, state, move) if self.spec.rules.explain is not None else None
-        if not reason and self.spec.rules.accept is None and self.spec.rules.generate is None:
-            reason = self.rule_refusal(state, move)
-        return reason or f"{self.notation(move)} is not legal here"
+        return reason or self.rule_refusal(state, move) or f"{self.notation(move)} is not legal here"
 
     def rule_refusal(self, state: State, move: Move) -> Text | None:
         """Which declared rule a refused card move breaks (None: none of them, or not a
         card move): the same checks as ``rule_accepts``, in its order, after the pick
-        rule.  A game with rules of its own (``accept``) says why in its ``explain``,
-        which may ask this first."""
+        rule.  A game with rules of its own (``accept``) says why they refuse a move in its
+        ``explain``, which is asked first."""
         if move.kind != MOVE:
             return None
         npiles = len(self.piles)
@@ -372,16 +376,20 @@ class Game:
         if 0 < target.max_in < move.n:
             return None
         card = state.piles[move.src][-1 if target.flip_in else -move.n]
+        if self.lands(state, move.src, move.dst, card):
+            return None
         pile = state.piles[move.dst]
         if pile:
             build = target.build
             if build is None:
-                return Text("Nothing is laid on this pile.")
-            if build.fits(pile[-1], card):
-                return None
+                return Text("A card moves only into a gap.") if target.role == "cell" else \
+                    Text("Nothing is laid on this pile.")
             return BUILD_WORDS.get((build.direction, build.suit, build.wrap))
-        if self.accepts_on_empty(state, move.src, target, card):
-            return None
+        if target.empty == "after_left":
+            left = state.piles[move.dst - 1]
+            if not left or RANK_OF[left[-1]] == 13:
+                return Text("Nothing goes into a gap after a king or after another gap.")
+            return Text("A gap takes only the card of the same suit one rank above the card to its left.")
         return EMPTY_WORDS.get((target.role, target.empty), Text("This place takes no card."))
 
     def apply(self, state: State, move: Move) -> State:
@@ -521,15 +529,17 @@ def resolve_options(spec: GameSpec[Game], given: Mapping[str, str]) -> dict[str,
 
 
 # The build rules in words, for a refused move (the table says them in Russian too).
-BUILD_WORDS: dict[tuple[int, str, bool], Text] = {
-    (-1, "alt", False): Text("Here a card goes on a card one rank higher, of the other colour."),
-    (-1, "alt", True): Text("Here a card goes on a card one rank higher, of the other colour "
-                            "(and a king on an ace)."),
-    (-1, "same", False): Text("Here a card goes on a card one rank higher, of the same suit."),
-    (1, "same", False): Text("Here a card goes on a card one rank lower, of the same suit."),
-    (1, "same", True): Text("Here a card goes on a card one rank lower, of the same suit "
-                            "(and an ace on a king)."),
-    (1, "any", False): Text("Here a card goes on a card one rank lower, of any suit."),
+BUILD_WORDS: dict[tuple[str, str, bool], Text] = {
+    ("down", "alt", False): Text("Here a card goes on a card one rank higher, of the other colour."),
+    ("down", "alt", True): Text("Here a card goes on a card one rank higher, of the other colour "
+                                "(and a king on an ace)."),
+    ("down", "same", False): Text("Here a card goes on a card one rank higher, of the same suit."),
+    ("up", "same", False): Text("Here a card goes on a card one rank lower, of the same suit."),
+    ("up", "same", True): Text("Here a card goes on a card one rank lower, of the same suit "
+                               "(and an ace on a king)."),
+    ("up", "any", False): Text("Here a card goes on a card one rank lower, of any suit."),
+    ("either", "same", True): Text("Here a card goes on a card of the same suit, one rank higher or lower "
+                                   "(a king and an ace are neighbours)."),
 }
 
 # What may be picked up together, in words (a move of another number of cards).
@@ -546,6 +556,9 @@ EMPTY_WORDS: dict[tuple[str, str], Text] = {
     ("tableau", "K"): Text("Only a king goes to an empty column."),
     ("tableau", "from_waste"): Text("An empty pile here is filled from the waste only."),
     ("foundation", "A"): Text("A foundation starts with an ace."),
+    ("tableau", "AK"): Text("An empty pile takes only a king or an ace."),
+    ("cell", "A"): Text("A head takes only an ace."),
+    ("cell", "two"): Text("The first place of a row takes only a two."),
     ("foundation", "base"): Text("A foundation starts with a card of the base rank, the rank of the card dealt "
                                  "to the first foundation."),
 }

@@ -29,14 +29,21 @@ G = TypeVar("G")
 Role = Literal["stock", "waste", "reserve", "foundation", "tableau", "cell", "discard"]
 Pick = Literal["none", "top", "run", "whole_run", "top_or_all", "top_or_run"]
 Fan = Literal["stack", "down", "right", "left", "waste", "wrap"]
-Empty = Literal["none", "any", "K", "A", "base", "from_waste"]
+# what an empty pile takes: nothing, any card, a king, an ace, an ace or a king, a card of
+# the base rank (State.info "base"), only the waste's card, a two; "after_left": the card one
+# rank above the card to its left, of its suit (nothing after a king or after an empty
+# place: a grid's gap), a grid's first place excepted (then "A" or "two")
+Empty = Literal["none", "any", "K", "A", "AK", "base", "from_waste", "two", "after_left"]
+Direction = Literal["down", "up", "either", "any"]
 
 
 @dataclass(frozen=True)
 class Build:
-    """How a card may be laid on the top card of a pile."""
+    """How a card may be laid on the top card of a pile: one rank lower ("down"), higher
+    ("up"), either ("either") or any rank ("any"); of the same suit, the other colour or
+    any suit; with ``wrap``, a king and an ace are neighbours."""
 
-    direction: Literal[-1, 0, 1]  # -1: one rank lower; 1: one rank higher; 0: any rank
+    direction: Direction
     suit: Literal["same", "alt", "any"]
     wrap: bool = False  # K and A adjacent
 
@@ -46,9 +53,16 @@ class Build:
                 return False
         elif self.suit == "alt" and RED_OF[under] == RED_OF[over]:
             return False
-        if self.direction == 0:
+        direction = self.direction
+        if direction == "any":
             return True
-        step = (RANK_OF[over] - RANK_OF[under]) * self.direction
+        step = RANK_OF[over] - RANK_OF[under]  # +1: one rank higher; -12: an ace over a king
+        if direction == "down":
+            step = -step
+        elif direction == "either":
+            step = -abs(step)  # one rank either way: -1; a king and an ace: -12
+            if step == -1:
+                return True
         if step == 1:
             return True
         return self.wrap and step == -12

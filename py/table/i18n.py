@@ -159,8 +159,17 @@ def pile_name(name: str, lang: str | None = None) -> str:
 # sentences of patience/game.py and those several games say.  A game's own sentences have
 # their Russian in its declaration (Words.sentences_ru), gathered in GAME_SENTENCES_RU.
 ENGINE_RU: dict[str, str] = {
+    "An empty pile takes only a king or an ace.": "На пустое место кладут только короля или туза.",
+    "Here a card goes on a card of the same suit, one rank higher or lower (a king and an ace are neighbours).":
+        "Здесь карту кладут на карту той же масти, на одно достоинство старше или младше (король и туз — соседи).",
+    "A card moves only into a gap.": "Карту переносят только на пустое место.",
+    "Nothing goes into a gap after a king or after another gap.":
+        "На пустое место после короля или после другого пустого места ничего не кладут.",
+    "A head takes only an ace.": "В начало ряда кладут только туза.",
+    "The first place of a row takes only a two.": "На первое место ряда кладут только двойку.",
+    "A gap takes only the card of the same suit one rank above the card to its left.":
+        "На пустое место кладут только карту той же масти, на одно достоинство старше карты слева.",
     "No card can be taken from here now.": "Отсюда сейчас нельзя взять карту.",
-    "Only single cards move.": "Переносят только по одной карте.",
     "Only the top card moves from here.": "Отсюда берут только верхнюю карту.",
     "Only cards in sequence move together.": "Вместе переносят только карты, лежащие по порядку.",
     "Under these rules a run moves whole, from its first face-up card.":

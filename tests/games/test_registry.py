@@ -343,7 +343,7 @@ def test_a_gaps_game_reads_the_sentences_of_the_module_it_builds_on():
     gaps8 = BY_ID["gaps8"]
     assert [p.name for p in sources("gaps8")][:2] == ["gaps8.py", "gaps.py"]
     problems = lacks(reworded(gaps8, sentences_ru={}))
-    assert "gaps8: the sentence 'A head takes only an ace.' has no Russian: add it to the game's sentences_ru " \
+    assert "gaps8: the sentence 'No reshuffles' has no Russian: add it to the game's sentences_ru " \
            "(or to ENGINE_RU in table/i18n.py if several games say it)" in problems
     assert isinstance(gaps8.words.help_ru, Help)
 

@@ -23,8 +23,8 @@ OPTIONS = (
            label_ru="Карты возвращаются из домов", value_labels_ru=YES_NO_RU),
 )
 
-ALT_DOWN_WRAP = Build(-1, "alt", wrap=True)
-IN_SUIT_UP_WRAP = Build(1, "same", wrap=True)
+ALT_DOWN_WRAP = Build("down", "alt", wrap=True)
+IN_SUIT_UP_WRAP = Build("up", "same", wrap=True)
 TO_PLAY = frozenset({"tableau", "foundation"})
 
 

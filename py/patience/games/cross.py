@@ -34,8 +34,8 @@ KING_SPOTS = ((3.5, 2.1), (4.5, 2.1), (6.5, 2.1), (7.5, 2.1))
 
 def layout(opts: Mapping[str, str]) -> Layout:
     piles = [PileSpec("stock", "stock", x=0, y=0)]
-    piles += [PileSpec(f"f{i + 1}", "foundation", Build(1, "same"), x=x, y=y) for i, (x, y) in enumerate(ACE_SPOTS)]
-    piles += [PileSpec(f"f{i + 5}", "foundation", Build(-1, "same"), x=x, y=y) for i, (x, y) in enumerate(KING_SPOTS)]
+    piles += [PileSpec(f"f{i + 1}", "foundation", Build("up", "same"), x=x, y=y) for i, (x, y) in enumerate(ACE_SPOTS)]
+    piles += [PileSpec(f"f{i + 5}", "foundation", Build("down", "same"), x=x, y=y) for i, (x, y) in enumerate(KING_SPOTS)]
     piles += [PileSpec(f"t{n}", "tableau", pick="top", sends=HOME, x=n - 1, y=5.45, fan="down")
               for n in range(1, 13)]
     return Layout(tuple(piles), info=("round", "lost", "seed"), width=12, height=8.6, squeeze=True,

@@ -30,11 +30,11 @@ OPTIONS = (
            label_ru="Верхнюю карту резерва можно класть на пять стопок", value_labels_ru={"on": "да", "off": "нет"}),
 )
 HOME = frozenset({"foundation"})
-ANY = Build(0, "any")  # any card on any card
+ANY = Build("any", "any")  # any card on any card
 
 
 def layout(opts: Mapping[str, str]) -> Layout:
-    up = Build(1, "same" if opts["foundation"] == "suit" else "any")
+    up = Build("up", "same" if opts["foundation"] == "suit" else "any")
     reserve_to = HOME | ({"tableau"} if opts["reserve_to_piles"] == "on" else set())
     piles = [PileSpec(f"f{i}", "foundation", up, "A", x=i - 1, y=0) for i in range(1, 9)]
     piles += [

@@ -30,13 +30,6 @@ PILE_NAMES = {"g": "row {row}, place {place}"}
 PILE_NAMES_RU = {"g": "ряд {row}, место {place}"}
 # the Russian of what the Gaps rules below say
 SENTENCES_RU = {
-    "A card moves only into a gap.": "Карту переносят только на пустое место.",
-    "Nothing goes into a gap after a king or after another gap.":
-        "На пустое место после короля или после другого пустого места ничего не кладут.",
-    "A head takes only an ace.": "В начало ряда кладут только туза.",
-    "The first place of a row takes only a two.": "На первое место ряда кладут только двойку.",
-    "A gap takes only the card of the same suit one rank above the card to its left.":
-        "На пустое место кладут только карту той же масти, на одно достоинство старше карты слева.",
     "No reshuffles": "Перетасовок нет",
     "Reshuffle ({left} left)": "Перетасовать (осталось {left})",
 }
@@ -67,7 +60,8 @@ class Grid:
 
     def piles(self) -> list[PileSpec]:
         return [
-            PileSpec(f"g{r}-{c}", "cell", pick="top", sends=CELL_TO, max_in=1, x=c - self.first, y=r - 1,
+            PileSpec(f"g{r}-{c}", "cell", empty=("A" if self.low == 1 else "two") if c == self.first else "after_left",
+                     pick="top", sends=CELL_TO, max_in=1, x=c - self.first, y=r - 1,
                      label=("A" if self.low == 1 else str(self.low)) if c == self.first else "")
             for r in range(1, self.rows + 1) for c in range(self.first, 14)
         ]
@@ -78,9 +72,10 @@ class Grid:
                        label_ru="Перетасовки", value_labels_ru={"0": "нет", "1": "одна", "2": "две"}),)
 
     def rules(self) -> "Rules[Game]":
-        """The rules' hooks of a Gaps game."""
-        return Rules(generate=self.generate, accept=self.accept, explain=self.explain, won=self.won,
-                     forced=self.forced)
+        """The rules' hooks of a Gaps game: what a gap takes is declared (``PileSpec.empty``:
+        "after_left", and "A" or "two" at a row's first place), and the engine accepts and
+        words a move by it; ``generate`` finds the moves by the gaps, for speed."""
+        return Rules(generate=self.generate, won=self.won, forced=self.forced)
 
     def actions(self) -> "tuple[Action[Game], ...]":
         """A Gaps game's own action: the reshuffle."""
@@ -109,37 +104,6 @@ class Grid:
         if not left or RANK_OF[left[0]] == 13:
             return None
         return (RANK_OF[left[0]] + 1, SUIT_OF[left[0]])
-
-    def accept(self, game: "Game", state: State, src: int, dst: int, n: int) -> bool:
-        if n != 1 or src >= self.cells() or dst >= self.cells() or state.piles[dst] or not state.piles[src]:
-            return False
-        want = self.wanted(state, dst)
-        card = state.piles[src][0]
-        return want is not None and RANK_OF[card] == want[0] and want[1] in (-1, SUIT_OF[card])
-
-    def explain(self, game: "Game", state: State, move: "Move") -> str | None:
-        """Why a card move is refused, in the checks of ``accept``."""
-        cells = self.cells()
-        if move.kind != "move" or not (0 <= move.src < cells and 0 <= move.dst < len(game.piles)):
-            return None
-        if move.dst >= cells:  # the discard of Пасьянс Потоцкого
-            return Text("A card from here cannot go there.")
-        if not state.piles[move.src]:
-            return Text("No card can be taken from here now.")
-        if move.n != 1:
-            return Text("Only single cards move.")
-        if state.piles[move.dst]:
-            return Text("A card moves only into a gap.")
-        want = self.wanted(state, move.dst)
-        if want is None:
-            return Text("Nothing goes into a gap after a king or after another gap.")
-        if self.where(move.dst)[1] == self.first:
-            return Text("A head takes only an ace.") if self.low == 1 else \
-                Text("The first place of a row takes only a two.")
-        card = state.piles[move.src][0]
-        if RANK_OF[card] != want[0] or want[1] not in (-1, SUIT_OF[card]):
-            return Text("A gap takes only the card of the same suit one rank above the card to its left.")
-        return None
 
     def generate(self, game: "Game", state: State) -> list["Move"]:
         found: dict[tuple[int, int], list[int]] = {}

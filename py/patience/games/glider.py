@@ -33,7 +33,7 @@ OPTIONS = (
            label_ru="Сколько раз отбой возвращается в колоду", value_labels_ru={"3": "три", "2": "два"}),
 )
 PLAY = frozenset({"tableau", "foundation"})
-DOWN = Build(-1, "same")
+DOWN = Build("down", "same")
 ROOM = 1.44  # a row's fan reaches this far from its inner card (5 cards; longer rows squeeze)
 LEFT_INNER, CENTRE_A, CENTRE_B, RIGHT_INNER = ROOM, ROOM + 1.16, ROOM + 2.31, ROOM + 3.46
 ROW_Y = (0.0, 1.1, 2.2, 3.3, 4.4)
@@ -46,7 +46,7 @@ def layout(opts: Mapping[str, str]) -> Layout:
         PileSpec("kings", "discard", x=(CENTRE_A + CENTRE_B) / 2, y=5.55, label="K"),
     ]
     for i in range(8):
-        piles.append(PileSpec(f"f{i + 1}", "foundation", Build(1, "same"), "A", flip_in=True,
+        piles.append(PileSpec(f"f{i + 1}", "foundation", Build("up", "same"), "A", flip_in=True,
                               x=CENTRE_A if i < 4 else CENTRE_B, y=ROW_Y[i % 4]))
     for n in range(1, 11):
         left = n <= 5

@@ -27,8 +27,8 @@ OPTIONS = (
            label_ru="Карты возвращаются из домов", value_labels_ru=YES_NO_RU),
 )
 
-ALT_DOWN = Build(-1, "alt")
-IN_SUIT_UP = Build(1, "same")
+ALT_DOWN = Build("down", "alt")
+IN_SUIT_UP = Build("up", "same")
 
 
 def layout(opts: Mapping[str, str]) -> Layout:

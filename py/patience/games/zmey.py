@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
-from ..cards import RANK_OF, SUIT_OF, deck, make_card
+from ..cards import DOWN_OF, FACE_OF, RANK_OF, SUIT_OF, UP_OF, deck, make_card
 from ..moves import MOVE, Move
 from ..rng import Rng
 from ..spec import Build, Fan, GameSpec, Help, Layout, Option, PileSpec, Rules, Wins, Words, button
@@ -29,8 +29,9 @@ if TYPE_CHECKING:
 
 ROW_SUITS = (0, 1, 3, 2)  # rows 1..4: spades, hearts, clubs, diamonds
 ROW_OF_SUIT = {s: r for r, s in enumerate(ROW_SUITS)}
-UP = Build(1, "same")
-DOWN = Build(-1, "same")
+UP = Build("up", "same")
+DOWN = Build("down", "same")
+NEIGHBOUR = Build("either", "same", wrap=True)  # the piles: one rank either way, a king and an ace neighbours
 PLAY = frozenset({"tableau", "foundation"})
 FAN = 0.36  # see table.geometry RIGHT_STEP: a fan of 8 cards is about 3.5 card widths
 SIDE_X, ACE_X, KING_X, RIGHT_X = 0.0, 3.7, 4.85, 6.0
@@ -60,7 +61,7 @@ def layout(opts: Mapping[str, str]) -> Layout:
         places[12 - r] = (RIGHT_X, ROWS_Y[r])
     for n in range(1, 13):
         x, y = places[n]
-        piles.append(PileSpec(f"t{n}", "tableau", None, "none", "top", PLAY, 1, x=x, y=y, fan="right"))
+        piles.append(PileSpec(f"t{n}", "tableau", NEIGHBOUR, "AK", "top", PLAY, 1, x=x, y=y, fan="right"))
     return Layout(tuple(piles), info=("rounds", "redeals"), width=RIGHT_X + 1 + 7 * FAN, height=7.1,
                   portrait=PORTRAIT, portrait_size=(6.0, 8.4), fan_cap=8, overlap_rows=True)
 
@@ -132,65 +133,46 @@ def rounds_total(game: "Game", state: State) -> int:
 
 
 def accept(game: "Game", state: State, src: int, dst: int, n: int) -> bool:
+    """The declared rules (the piles build one rank either way in suit, an empty pile takes
+    a king or an ace), under the rules of the game's own: the body's cards stay, a card
+    passes only between its suit's two foundations, and during the deal cards go only to
+    the foundations a pile reaches."""
+    if refused(game, state, src, dst) is not None:
+        return False
+    return game.rule_accepts(state, src, dst, n)
+
+
+def refused(game: "Game", state: State, src: int, dst: int) -> "Text | None":
+    """The rule of the game's own that a card move from src to dst breaks, or None."""
     source, target = game.piles[src], game.piles[dst]
     pile = state.piles[src]
-    if n != 1 or not pile or target.role not in source.sends:
-        return False
-    card = pile[-1]
-    top = state.piles[dst]
-    if target.role == "foundation":
-        if source.role == "foundation":
-            if len(pile) < 2 or abs(dst - src) != 4:  # base cards stay; a suit's own pair only
-                return False
-        elif deal_phase(game, state) and not reaches(game, src, dst):
-            return False
-        return target.build is not None and target.build.fits(top[-1], card)
-    if deal_phase(game, state) or source.role != "tableau":
-        return False
-    if not top:
-        return RANK_OF[card] in (1, 13)
-    diff = (RANK_OF[card] - RANK_OF[top[-1]]) % 13
-    return SUIT_OF[card] == SUIT_OF[top[-1]] and diff in (1, 12)
-
-
-def explain(game: "Game", state: State, move: "Move") -> "str | None":
-    """Why a card move is refused, in the checks of ``accept`` (the stock's refusals
-    are the engine's)."""
-    from ..game import BUILD_WORDS
-
-    if move.kind != MOVE or not (0 <= move.src < len(game.piles) and 0 <= move.dst < len(game.piles)):
+    if not pile or target.role not in source.sends:
+        return None  # the declared rules say why
+    if source.role == "foundation":
+        if len(pile) < 2:
+            return Text("The cards of the body never move.")
+        if abs(dst - src) != 4:
+            return Text("A card passes only between the two foundations of its own suit.")
         return None
-    source, target = game.piles[move.src], game.piles[move.dst]
-    pile, top = state.piles[move.src], state.piles[move.dst]
-    if not pile or source.role not in ("tableau", "foundation"):
-        return Text("No card can be taken from here now.")
-    if move.n != 1:
-        return Text("Only single cards move.")
-    if target.role not in source.sends:
-        if source.role == "foundation" and target.role == "tableau":
-            return Text("Nothing goes back from a foundation to a pile.")
-        return Text("A card from here cannot go there.")
-    if target.role == "foundation":
-        if source.role == "foundation":
-            if len(pile) < 2:
-                return Text("The cards of the body never move.")
-            if abs(move.dst - move.src) != 4:
-                return Text("A card passes only between the two foundations of its own suit.")
-        elif deal_phase(game, state) and not reaches(game, move.src, move.dst):
+    if deal_phase(game, state):
+        if target.role == "tableau":
+            return Text("During the deal cards go only to the foundations, not onto the piles.")
+        if not reaches(game, src, dst):
             if game.options["side_limit"] == "adjacent":
                 return Text("During the deal a side pile's card goes only to the foundation next to it.")
             return Text("During the deal a side pile's card goes only to a foundation of its own row.")
-        if target.build is not None and not target.build.fits(top[-1], pile[-1]):
-            return BUILD_WORDS.get((target.build.direction, target.build.suit, target.build.wrap))
-        return None
-    if deal_phase(game, state):
-        return Text("During the deal cards go only to the foundations, not onto the piles.")
-    if not top:
-        return Text("An empty pile takes only a king or an ace.")
-    if not accept(game, state, move.src, move.dst, move.n):
-        return Text("Here a card goes on a card of the same suit, one rank higher or lower "
-                    "(a king and an ace are neighbours).")
     return None
+
+
+def explain(game: "Game", state: State, move: "Move") -> "str | None":
+    """Why a card move is refused by a rule of the game's own (the declared rules' words
+    are the engine's)."""
+    if move.kind != MOVE or not (0 <= move.src < len(game.piles) and 0 <= move.dst < len(game.piles)):
+        return None
+    source, target = game.piles[move.src], game.piles[move.dst]
+    if source.role == "foundation" and target.role == "tableau" and state.piles[move.src]:
+        return Text("Nothing goes back from a foundation to a pile.")
+    return refused(game, state, move.src, move.dst)
 
 
 def generate(game: "Game", state: State) -> "list[Move]":
@@ -219,7 +201,7 @@ def generate(game: "Game", state: State) -> "list[Move]":
     if not dealing:
         for t in cols:
             if piles[t]:
-                tops.setdefault(piles[t][-1] % 52, []).append(t)
+                tops.setdefault(FACE_OF[piles[t][-1]], []).append(t)
             else:
                 empty.append(t)
     for n, t in enumerate(cols, 1):
@@ -235,28 +217,13 @@ def generate(game: "Game", state: State) -> "list[Move]":
             moves.append(Move(MOVE, t, fnds[r + 4], 1))
         if dealing:
             continue
-        face = card % 52
-        higher = face + 1 if rank < 13 else face - 12
-        lower = face - 1 if rank > 1 else face + 12
-        dsts = tops.get(higher, []) + tops.get(lower, []) + (empty if rank in (1, 13) else [])
+        dsts = tops.get(UP_OF[card], []) + tops.get(DOWN_OF[card], []) + (empty if rank in (1, 13) else [])
         if len(dsts) > 1:
             dsts.sort()
         for d in dsts:
             if d != t:
                 moves.append(Move(MOVE, t, d, 1))
     return moves
-
-
-def reaches(game: "Game", src: int, dst: int) -> bool:
-    """The positional limit of the deal phase."""
-    n = int(game.names[src][1:])
-    row = PILE_ROW.get(n, 0)
-    if row == 0:
-        return True
-    f = int(game.names[dst][1:])
-    if game.options["side_limit"] == "adjacent":
-        return f == (row if n <= 6 else row + 4)
-    return f in (row, row + 4)
 
 
 # the (pile number, foundation 0..7) pairs the positional limit allows, by side_limit
@@ -266,6 +233,11 @@ REACH = {
                                                     if limit == "adjacent" else f + 1 in (PILE_ROW[n], PILE_ROW[n] + 4)))
     for limit in ("row", "adjacent")
 }
+
+
+def reaches(game: "Game", src: int, dst: int) -> bool:
+    """The positional limit of the deal phase: whether pile src reaches foundation dst."""
+    return (int(game.names[src][1:]), int(game.names[dst][1:]) - 1) in REACH[game.options["side_limit"]]
 
 
 # t1..t12's pile indexes (the layout's order of piles does not depend on the options)
@@ -355,9 +327,6 @@ SENTENCES_RU = {
         "Во время раздачи карта боковой стопки идёт только в дом своего ряда.",
     "During the deal cards go only to the foundations, not onto the piles.":
         "Во время раздачи карты кладут только в дома, не на стопки.",
-    "An empty pile takes only a king or an ace.": "На пустое место кладут только короля или туза.",
-    "Here a card goes on a card of the same suit, one rank higher or lower (a king and an ace are neighbours).":
-        "Здесь карту кладут на карту той же масти, на одно достоинство старше или младше (король и туз — соседи).",
     "Deal phase: round {round}/{total}": "Раздача: круг {round}/{total}",
     "Deal phase, redealt: round {round}/{total}": "Раздача после пересдачи: круг {round}/{total}",
     "Play phase": "Игра",
