@@ -1,5 +1,7 @@
 """The solver at the table: whether the deal can still be won, hints, Finish, the demo,
-safe moves played by themselves, and deals that are known to be winnable.
+safe moves played by themselves, and deals that are known to be winnable.  What it knows
+and decides is advice.py's (pure, tested under CPython); this drives it with searches,
+timers and the page.
 
 Every search runs in slices from timers (``Runner``, runner.py), each well under the 50
 ms of a long task, so the page answers clicks while the solver works.  What the solver has
@@ -9,18 +11,18 @@ position along it is winnable, so following it costs nothing.
 
 from __future__ import annotations
 
-from itertools import takewhile
 from typing import Callable
 
 from pyscript import document, window
 
 from patience.errors import IllegalMoveError
-from patience.game import MOVE, Game, Move
+from patience.game import Game, Move
 from patience.session import Session
-from patience.search import LOST, UNKNOWN, WON, Search, safe_moves
+from patience.search import LOST, UNKNOWN, WON, Search
 from patience.state import State
 
 from . import pace
+from .advice import DIALOG_WAIT_MS, STEP_MS, FinishRun, Known, Verdict, WinnableHunt, finish_offered, home_now
 from .i18n import game_name, t
 from .interaction import NO_HINT, HintMarks, hint_marks, move_words, refusal
 from .ports import Table
@@ -28,13 +30,8 @@ from .runner import BUDGETS, Runner, later, now_ms
 from .view import pace_moves
 
 
-WINNABLE_TRIES = 60
-WINNABLE_GIVE_UP = 8  # a search stops after so many deals in a row decided neither won nor lost
-WINNABLE_HOPELESS = 16  # so many in a row under the same rules: later searches stop at once
-STEP_MS = 320  # between the moves of the demo (animated); Finish's steps are at most this long
 SAFE_STEP_MS = 160  # between safe moves played by themselves
 QUICK_STEP_MS = 40  # the same with animation off
-DIALOG_WAIT_MS = 250  # Finish and the demo look again this often while a dialog is open
 
 
 
@@ -44,14 +41,13 @@ class Assistant:
 
     def __init__(self, app: Table) -> None:
         self.app = app
-        self.known: dict[str, tuple[str, list[Move]]] = {}  # rules and position → verdict, winning line
+        self.known = Known()  # what the solver has learnt, position by position (advice.py)
         self.task = Runner()  # a hint, the demo's next move, a winnable deal
         self.analysis = Runner(yield_to=self.task)  # the indicator's search, in the background
         self.playing = ""  # "finish" or "demo" while moves are being played by the app
         # Finish between two redraws: the position played but not shown yet, its line and the moves played of it
         self.unshown: tuple[State, list[Move], int] | None = None
         self.play_token = 0
-        self.told: set[str] = set()  # positions whose loss was already explained
         self.hint: Move | None = None
         self.hint_state: State | None = None  # the position the hint is for
         self.analysing: State | None = None
@@ -68,38 +64,12 @@ class Assistant:
         return session
 
     # --- what is known of a position ----------------------------------------------------
-    def code(self, state: State) -> str:
-        return key_of(self.session.game, state)
-
-    def verdict(self, state: State) -> tuple[str, list[Move]] | None:
-        """What is known of a position (won with its line, lost), or None.  A position
-        reached by following a known winning line is winnable by the rest of it; one
-        whose next move in the history (a redo away: an undo after Finish, which shows
-        only some of the positions it plays) reaches a winnable position is winnable by
-        that move and the line from there."""
-        session = self.session
-        game = session.game
-        if game.is_won(state):
-            return WON, []
-        if game.is_stuck(state):
-            return LOST, []
-        code = self.code(state)
-        found = self.known.get(code)
-        if found is None and session.at > 0 and session.state is state:
-            before = self.known.get(self.code(session.states[session.at - 1]))
-            if before is not None and before[0] == WON and before[1][:1] == [session.moves[session.at - 1]]:
-                found = self.known[code] = (WON, before[1][1:])
-        if found is None and session.state is state and session.can_redo():
-            following = session.states[session.at + 1]
-            after = (WON, []) if game.is_won(following) else self.known.get(self.code(following))
-            if after is not None and after[0] == WON:
-                found = self.known[code] = (WON, [session.moves[session.at], *after[1]])
-        return found
+    def verdict(self, state: State) -> Verdict | None:
+        """What is known of a position of the session on the table (``Known.verdict``)."""
+        return self.known.verdict(self.session, state)
 
     def learn(self, state: State, verdict: str, line: list[Move]) -> None:
-        """Keep a verdict (an unknown one teaches nothing)."""
-        if verdict != UNKNOWN:
-            self.known[self.code(state)] = (verdict, list(line))
+        self.known.learn(self.session.game, state, verdict, line)
 
     # --- after every change of position -------------------------------------------------
     def changed(self) -> None:
@@ -160,9 +130,9 @@ class Assistant:
         """Finish is offered where the position is known winnable, and not while the app
         is playing already."""
         session = self.app.session
-        verdict = document.getElementById("winnable").dataset.verdict
-        document.getElementById("finish").hidden = verdict != WON or bool(self.playing) or session is None \
-            or session.game.is_won(session.state)
+        verdict = str(document.getElementById("winnable").dataset.verdict)
+        document.getElementById("finish").hidden = session is None or \
+            not finish_offered(verdict, bool(self.playing), session.game.is_won(session.state))
 
     def after_verdict(self, verdict: str) -> None:
         if verdict == LOST:
@@ -172,19 +142,11 @@ class Assistant:
         """A position that can no longer be won: name the move that lost it, if a
         position before it is known winnable, and offer to undo to there."""
         session = self.session
-        code = self.code(session.state)
-        if code in self.told:
-            return
-        for k in range(session.at - 1, -1, -1):
-            found = self.known.get(self.code(session.states[k]))
-            if found is not None and found[0] == WON:
-                self.told.add(code)
-                before, move = session.states[k], session.moves[k]
-                self.app.message(lambda: t("assist.blunder", n=k + 1, move=move_words(session.game, before, move)),
-                                 "blunder", lambda: t("assist.undo_to"), lambda: self.undo_to(k))
-                return
-            if found is not None:
-                return  # lost already then: this move did not lose it
+        k = self.known.blunder(session)
+        if k is not None:
+            before, move = session.states[k], session.moves[k]
+            self.app.message(lambda: t("assist.blunder", n=k + 1, move=move_words(session.game, before, move)),
+                             "blunder", lambda: t("assist.undo_to"), lambda: self.undo_to(k))
 
     def undo_to(self, k: int) -> None:
         session = self.session
@@ -319,64 +281,48 @@ class Assistant:
             self.stop()
             return
         session.helped("finish")  # pressed before the rest is forced: solved with help
-        line = list(found[1])
+        run = FinishRun(session.game, list(found[1]), now_ms())
         table = document.getElementById("table")
-        queue = pace.steps(session.game, line)
-        pending: list[Move] = []  # the moves of the redraw under way
-        played = 0  # moves of the line played
-        deadline = now_ms() + pace.FINISH_MS
-        next_at = 0.0  # when the next redraw is due
+        paced: list[float | None] = [None]  # the moves' animation set for the redraw under way
 
         def tick() -> None:
-            nonlocal played, deadline, next_at
             if token != self.play_token or self.app.session is not session:
                 return
-            start = now_ms()
-            if not pending:
-                if self.app.dialog_open():  # the rules or the statistics are open: wait
-                    deadline += DIALOG_WAIT_MS
-                    later(tick, DIALOG_WAIT_MS)
+            end = now_ms() + BUDGETS.slice_s * 1000
+            while True:
+                what, move, wait = run.next(now_ms(), self.motion_ms, self.app.dialog_open)
+                if what == "wait":
+                    later(tick, round(wait))
                     return
-                setting = self.motion_ms()  # (the setting may change meanwhile)
-                if setting == 0:
-                    k, step_ms = len(queue), 0.0
-                else:
-                    k, step_ms = pace.plan(len(queue), deadline - start, STEP_MS)
-                    if setting is not None:
-                        pace_moves(table, pace.animation_ms(step_ms, setting))
-                for group in queue[:k]:
-                    pending.extend(group)
-                del queue[:k]
-                next_at = start + step_ms
-            end = start + BUDGETS.slice_s * 1000
-            while len(pending) > 1:
-                try:
-                    session.play(pending[0])
-                except IllegalMoveError as err:
-                    refused = err
+                if move is None:  # done
                     self.stop()
-                    self.app.message(lambda: refusal(refused), "warning")
                     return
-                pending.pop(0)
-                played += 1
-                self.unshown = (session.state, line, played)
-                if len(pending) > 1 and now_ms() >= end:
-                    later(tick, 0)  # the rest of this redraw's moves in the next slice (a move a slice at least)
+                if run.animation is not None and run.animation != paced[0]:
+                    paced[0] = run.animation
+                    pace_moves(table, run.animation)
+                if what == "play":
+                    try:
+                        session.play(move)
+                    except IllegalMoveError as err:
+                        refused = err
+                        self.stop()
+                        self.app.message(lambda: refusal(refused), "warning")
+                        return
+                    self.unshown = (session.state, run.line, run.played)
+                    if run.silent_left() and now_ms() >= end:
+                        later(tick, 0)  # the rest of this redraw's moves in the next slice (a move a slice at least)
+                        return
+                    continue
+                self.unshown = None
+                self.learn(session.state, WON, [move, *run.rest()])  # the position after it follows from it
+                if not self.app.play(move, by_app=True):
+                    self.stop()
                     return
-            if self.app.dialog_open():  # opened meanwhile: the redraw waits
-                deadline += DIALOG_WAIT_MS
-                later(tick, DIALOG_WAIT_MS)
+                if run.over:
+                    self.stop()  # won (the last cards move at the setting's own pace)
+                else:
+                    later(tick, max(0, round(run.due - now_ms())))
                 return
-            self.unshown = None
-            self.learn(session.state, WON, line[played:])  # the position after it follows from it
-            if not self.app.play(pending.pop(), by_app=True):
-                self.stop()
-                return
-            played += 1
-            if queue:
-                later(tick, max(0, round(next_at - now_ms())))
-            else:
-                self.stop()  # won (the last cards move at the setting's own pace)
 
         tick()
 
@@ -466,43 +412,34 @@ class Assistant:
         chance about once in 800 runs of 16).  ``named``: the messages name the game (a
         search for another game than the one on the table)."""
         self.stop()
-        tries = [0]
         rules = repr(game)
+        hunt = WinnableHunt(self.undecided.get(rules, 0))
 
         def failed() -> None:  # a fault in the search (reported on the console): the table stays as it is
             self.finding = False
             self.app.message(lambda: t("error"), "error")
 
-        def give_up(key: str) -> None:
-            self.finding = False
-            n = tries[0]
-            self.app.message(lambda: f"{game_name(game.spec)}: {t(key, n=n)}" if named else t(key, n=n), "warning",
-                             lambda: t("assist.deal_any"), lambda: found(seeds()))
-
-        if self.undecided.get(rules, 0) >= WINNABLE_HOPELESS:
-            give_up("assist.search_hopeless")
-            return
-
         def next_deal() -> None:
-            if tries[0] >= WINNABLE_TRIES:
-                give_up("assist.search_failed")
+            why = hunt.next()
+            if why is not None:
+                self.finding = False
+                n = hunt.tries
+                self.app.message(lambda: f"{game_name(game.spec)}: {t(why, n=n)}" if named else t(why, n=n),
+                                 "warning", lambda: t("assist.deal_any"), lambda: found(seeds()))
                 return
-            if min(tries[0], self.undecided.get(rules, 0)) >= WINNABLE_GIVE_UP:  # in a row, in this search
-                give_up("assist.search_undecided")
-                return
-            tries[0] += 1
             seed = seeds()
             start = game.deal(seed)
-            n = tries[0]
+            n = hunt.tries
             self.app.message(lambda: t("assist.searching_game", game=game_name(game.spec), n=n) if named
                              else t("assist.searching", n=n),
                              "searching", lambda: t("assist.cancel"), self.stop)
 
             def done(search: Search) -> None:
                 result = search.result()
-                self.undecided[rules] = self.undecided.get(rules, 0) + 1 if result.verdict == UNKNOWN else 0
+                hunt.searched(result.verdict)
+                self.undecided[rules] = hunt.undecided
                 if result.verdict == WON:
-                    self.known[key_of(game, start)] = (WON, list(result.moves))
+                    self.known.learn(game, start, WON, list(result.moves))
                     self.finding = False
                     found(seed)
                 else:
@@ -512,15 +449,3 @@ class Assistant:
 
         self.finding = True
         next_deal()
-
-
-def key_of(game: Game, state: State) -> str:
-    """What the solver's verdicts are kept under: the rules (the same cards in the same
-    places are another position under other options: draw 1 or 3) and the position."""
-    return f"{game!r} {game.code(state)}"
-
-
-def home_now(game: Game, state: State) -> list[Move]:
-    """The safe moves a player sees: cards on the table going home (the solver's safe
-    moves may turn the stock first, which a player would not expect to happen by itself)."""
-    return list(takewhile(lambda m: m.kind == MOVE, safe_moves(game, state)))

@@ -1,0 +1,201 @@
+"""What the solver at the table knows and decides, without the DOM or timers (pure,
+tested under CPython); assist.py drives it with timers, searches and the page.
+
+- ``Known``: the verdicts learnt, per position (its code under its rules): a winning line
+  found once tells that every position along it is winnable, so following it costs
+  nothing; and the move that lost a game, once a position before it is known winnable.
+- ``FinishRun``: Finish playing out a winning line, one redraw after another
+  (``pace``: the line cut into steps, the time shared among them), the moves of a
+  redraw played in slices; it says what to do next, the driver does it.
+- ``WinnableHunt``: a search for a winnable deal, deal after deal: when to give up.
+"""
+
+from __future__ import annotations
+
+from itertools import takewhile
+from typing import Callable, Literal
+
+from patience.game import MOVE, Game, Move
+from patience.search import LOST, UNKNOWN, WON, safe_moves
+from patience.session import Session
+from patience.state import State
+
+from . import pace
+
+Verdict = tuple[str, list[Move]]  # WON with its line, LOST (or UNKNOWN) with none
+
+STEP_MS = 320  # between the moves of the demo (animated); Finish's steps are at most this long
+DIALOG_WAIT_MS = 250  # Finish and the demo look again this often while a dialog is open
+WINNABLE_TRIES = 60
+WINNABLE_GIVE_UP = 8  # a search stops after so many deals in a row decided neither won nor lost
+WINNABLE_HOPELESS = 16  # so many in a row under the same rules: later searches stop at once
+
+
+def key_of(game: Game, state: State) -> str:
+    """What the solver's verdicts are kept under: the rules (the same cards in the same
+    places are another position under other options: draw 1 or 3) and the position."""
+    return f"{game!r} {game.code(state)}"
+
+
+def home_now(game: Game, state: State) -> list[Move]:
+    """The safe moves a player sees: cards on the table going home (the solver's safe
+    moves may turn the stock first, which a player would not expect to happen by itself)."""
+    return list(takewhile(lambda m: m.kind == MOVE, safe_moves(game, state)))
+
+
+def finish_offered(verdict: str, playing: bool, won: bool) -> bool:
+    """Finish is offered where the position is known winnable, not while the app plays
+    already, and not once the game is won."""
+    return verdict == WON and not playing and not won
+
+
+class Known:
+    """The verdicts learnt at the table, and the positions whose loss was explained."""
+
+    def __init__(self) -> None:
+        self.verdicts: dict[str, Verdict] = {}
+        self.told: set[str] = set()  # positions whose loss was already explained
+
+    def get(self, game: Game, state: State) -> Verdict | None:
+        return self.verdicts.get(key_of(game, state))
+
+    def learn(self, game: Game, state: State, verdict: str, line: list[Move]) -> None:
+        """Keep a verdict (an unknown one teaches nothing)."""
+        if verdict != UNKNOWN:
+            self.verdicts[key_of(game, state)] = (verdict, list(line))
+
+    def verdict(self, session: Session, state: State) -> Verdict | None:
+        """What is known of a position of the session (won with its line, lost), or None.
+        A position reached by following a known winning line is winnable by the rest of
+        it; one whose next move in the history (a redo away: an undo after Finish, which
+        shows only some of the positions it plays) reaches a winnable position is
+        winnable by that move and the line from there."""
+        game = session.game
+        if game.is_won(state):
+            return WON, []
+        if game.is_stuck(state):
+            return LOST, []
+        code = key_of(game, state)
+        found = self.verdicts.get(code)
+        if found is None and session.at > 0 and session.state is state:
+            before = self.get(game, session.states[session.at - 1])
+            if before is not None and before[0] == WON and before[1][:1] == [session.moves[session.at - 1]]:
+                found = self.verdicts[code] = (WON, before[1][1:])
+        if found is None and session.state is state and session.can_redo():
+            following = session.states[session.at + 1]
+            after = (WON, []) if game.is_won(following) else self.get(game, following)
+            if after is not None and after[0] == WON:
+                found = self.verdicts[code] = (WON, [session.moves[session.at], *after[1]])
+        return found
+
+    def blunder(self, session: Session) -> int | None:
+        """The move (its index in the session's moves) that lost the game on the table,
+        told once a position: the last move after which no position is known winnable,
+        from a position known winnable; None when no position before is known winnable,
+        when one known lost comes first, or when this loss was told already."""
+        code = key_of(session.game, session.state)
+        if code in self.told:
+            return None
+        for k in range(session.at - 1, -1, -1):
+            found = self.get(session.game, session.states[k])
+            if found is not None and found[0] == WON:
+                self.told.add(code)
+                return k
+            if found is not None:
+                return None  # lost already then: this move did not lose it
+        return None
+
+
+Do = Literal["wait", "play", "redraw", "done"]
+
+
+class FinishRun:
+    """Finish under way: the winning line's steps (``pace.steps``) left to show, the
+    moves of the redraw under way and the time planned (``pace.plan``).
+
+    The driver asks ``next`` and does what it says: "wait": a dialog is open, ask again
+    after the time given; "play": play the move on the session alone (no redraw), then ask
+    again (at once, or in a new slice of work); "redraw": play the move by the app (a
+    redraw, announced and saved), then, unless the run is ``over``, ask again after the
+    time given; "done": nothing is left to play."""
+
+    def __init__(self, game: Game, line: list[Move], now: float) -> None:
+        self.line = line
+        self.queue = pace.steps(game, line)
+        self.pending: list[Move] = []  # the moves of the redraw under way
+        self.played = 0  # moves of the line played
+        self.deadline = now + pace.FINISH_MS
+        self.due = 0.0  # when the next redraw is due
+        self.animation: float | None = None  # the moves' animation for the redraw under way (ms)
+
+    def rest(self) -> list[Move]:
+        """The line from the position reached."""
+        return self.line[self.played:]
+
+    @property
+    def over(self) -> bool:
+        return not self.queue and not self.pending
+
+    def silent_left(self) -> bool:
+        """Whether a move is left to play before the redraw under way's own."""
+        return len(self.pending) > 1
+
+    def next(self, now: float, motion_ms: Callable[[], float | None],
+             dialog_open: Callable[[], bool]) -> tuple[Do, Move | None, float]:
+        """What to do now, with the move to play and the time to wait (see the class).
+        ``motion_ms``: a move's animation by the setting (0: off; None: not a time);
+        ``dialog_open``: whether a dialog (the rules, the statistics) is open; both
+        asked only when they matter."""
+        if not self.pending:
+            if not self.queue:
+                return "done", None, 0.0
+            if dialog_open():  # wait, and the time with it
+                self.deadline += DIALOG_WAIT_MS
+                return "wait", None, DIALOG_WAIT_MS
+            setting = motion_ms()
+            if setting == 0:
+                k, step_ms = len(self.queue), 0.0
+                self.animation = None
+            else:
+                k, step_ms = pace.plan(len(self.queue), self.deadline - now, STEP_MS)
+                self.animation = pace.animation_ms(step_ms, setting) if setting is not None else None
+            for group in self.queue[:k]:
+                self.pending.extend(group)
+            del self.queue[:k]
+            self.due = now + step_ms
+        if len(self.pending) > 1:
+            self.played += 1
+            return "play", self.pending.pop(0), 0.0
+        if dialog_open():  # opened meanwhile: the redraw waits
+            self.deadline += DIALOG_WAIT_MS
+            return "wait", None, DIALOG_WAIT_MS
+        self.played += 1
+        return "redraw", self.pending.pop(), max(0.0, self.due - now)
+
+
+class WinnableHunt:
+    """A search for a winnable deal under one game and options, deal after deal: when to
+    give up.  Under some rules (Frog in suit) the solver decides no deal within its
+    budget, won or lost: a search stops after WINNABLE_GIVE_UP such deals in a row and
+    offers a deal not checked; once WINNABLE_HOPELESS deals in a row under the same
+    rules were such (``undecided``, kept across searches by the caller), later searches
+    offer it at once."""
+
+    def __init__(self, undecided: int) -> None:
+        self.tries = 0
+        self.undecided = undecided  # deals in a row under these rules decided neither way
+
+    def next(self) -> str | None:
+        """None: try another deal; else why to give up (a message key)."""
+        if self.undecided >= WINNABLE_HOPELESS and self.tries == 0:
+            return "assist.search_hopeless"
+        if self.tries >= WINNABLE_TRIES:
+            return "assist.search_failed"
+        if min(self.tries, self.undecided) >= WINNABLE_GIVE_UP:  # in a row, in this search
+            return "assist.search_undecided"
+        self.tries += 1
+        return None
+
+    def searched(self, verdict: str) -> None:
+        """A deal's verdict came."""
+        self.undecided = self.undecided + 1 if verdict == UNKNOWN else 0

@@ -1,0 +1,165 @@
+"""What the solver at the table knows and decides (py/table/advice.py), under CPython:
+verdicts followed along a winning line and a redo, the move that lost a game, Finish's
+redraws and slices, and when a search for a winnable deal gives up."""
+
+from __future__ import annotations
+
+import pytest
+
+from patience import Session, get_game
+from patience.game import MOVE
+from patience.search import LOST, UNKNOWN, WON, solve
+from table import pace
+from table.advice import (DIALOG_WAIT_MS, WINNABLE_GIVE_UP, WINNABLE_HOPELESS, WINNABLE_TRIES, FinishRun, Known,
+                          WinnableHunt, finish_offered, home_now, key_of)
+
+
+def won_line(game_id: str = "klondike", seed: int = 5) -> tuple[Session, list]:
+    game = get_game(game_id)
+    session = Session(game, seed)
+    result = solve(game, session.state, 3000)
+    assert result.verdict == WON
+    return session, list(result.moves)
+
+
+def test_a_winning_line_tells_every_position_along_it_winnable():
+    session, line = won_line()
+    known = Known()
+    assert known.verdict(session, session.state) is None
+    known.learn(session.game, session.state, WON, line)
+    for k in range(5):
+        session.play(line[k])
+        assert known.verdict(session, session.state) == (WON, line[k + 1:])
+    # another move leaves the line: nothing is known of where it leads
+    other = next(m for m in session.game.legal_moves(session.state) if m != line[5])
+    session.play(other)
+    assert known.verdict(session, session.state) is None
+
+
+def test_a_redo_away_from_a_winnable_position_is_winnable_by_that_move():
+    """An undo after Finish (which shows only some of the positions it plays): the position
+    undone to is winnable by the move undone and the line from the position after it."""
+    session, line = won_line()
+    known = Known()
+    session.play(line[0])
+    session.play(line[1])
+    known.learn(session.game, session.state, WON, line[2:])
+    session.undo()
+    assert known.verdict(session, session.state) == (WON, line[1:])
+
+
+def test_unknown_verdicts_teach_nothing_and_keys_name_the_rules():
+    game = get_game("klondike")
+    state = game.deal(3)
+    known = Known()
+    known.learn(game, state, UNKNOWN, [])
+    assert known.get(game, state) is None
+    assert key_of(game, state) != key_of(get_game("klondike", {"draw": "1"}), state)
+
+
+def test_the_move_that_lost_the_game_is_named_once():
+    session, line = won_line()
+    known = Known()
+    known.learn(session.game, session.state, WON, line)
+    session.play(line[0])
+    assert known.verdict(session, session.state) == (WON, line[1:])  # the table asks at every change: kept
+    wrong = [m for m in session.game.legal_moves(session.state) if m != line[1]]
+    assert wrong
+    session.play(wrong[0])
+    known.learn(session.game, session.state, LOST, [])
+    assert known.blunder(session) == 1  # the second move lost it (the first followed the line)
+    assert known.blunder(session) is None  # told once
+    # a position known lost before a winnable one: this loss came earlier
+    other = Known()
+    session2, line2 = won_line()
+    session2.play(line2[0])
+    other.learn(session2.game, session2.state, LOST, [])  # (as a search might wrongly say: the first found wins)
+    session2.play(line2[1])
+    assert other.blunder(session2) is None
+
+
+def test_finish_is_offered_only_on_a_winnable_position_while_the_app_does_not_play():
+    assert finish_offered(WON, playing=False, won=False)
+    assert not finish_offered(WON, playing=True, won=False)
+    assert not finish_offered(WON, playing=False, won=True)
+    assert not finish_offered(UNKNOWN, playing=False, won=False) and not finish_offered(LOST, False, False)
+
+
+def run_finish(line, game, motion, dialog=lambda: False, slice_moves: int = 10**9):
+    """Drive a FinishRun as assist.py does, on a fake clock: the redraws (each a list of the
+    moves played for it, its own last) and the times they were made."""
+    run = FinishRun(game, line, 0.0)
+    clock, redraws, current, waits = 0.0, [], [], 0
+    while True:
+        what, move, wait = run.next(clock, lambda: motion, dialog)
+        if what == "wait":
+            waits += 1
+            clock += wait
+            continue
+        if what == "done":
+            break
+        current.append(move)
+        if what == "redraw":
+            redraws.append((clock, current))
+            current = []
+            if run.over:
+                break
+            clock = max(clock, run.due)
+    return run, redraws, waits
+
+
+def test_finish_with_animation_off_is_one_redraw_of_the_whole_line():
+    session, line = won_line()
+    run, redraws, _ = run_finish(line, session.game, motion=0)
+    assert len(redraws) == 1 and redraws[0][1] == line and run.played == len(line) and run.rest() == []
+    assert run.animation is None
+
+
+def test_finish_with_animation_redraws_each_step_within_the_time():
+    session, line = won_line()
+    steps = pace.steps(session.game, line)
+    run, redraws, _ = run_finish(line, session.game, motion=200)
+    assert [m for _, moves in redraws for m in moves] == line
+    assert len(redraws) <= len(steps)
+    assert redraws[-1][0] <= pace.FINISH_MS  # the last redraw starts within the time
+    assert run.animation is not None and run.animation <= 200
+
+
+def test_finish_waits_while_a_dialog_is_open_and_adds_the_time():
+    session, line = won_line()
+    opened = iter([True, True] + [False] * 10_000)
+    run, redraws, waits = run_finish(line, session.game, motion=200, dialog=lambda: next(opened))
+    assert waits == 2 and [m for _, moves in redraws for m in moves] == line
+    assert run.deadline == pace.FINISH_MS + 2 * DIALOG_WAIT_MS
+
+
+def test_a_winnable_deal_search_gives_up_as_the_rules_say():
+    hunt = WinnableHunt(0)
+    for _ in range(WINNABLE_TRIES):
+        assert hunt.next() is None
+        hunt.searched(LOST)
+    assert hunt.next() == "assist.search_failed"
+    # deals decided neither way, in a row in this search
+    hunt = WinnableHunt(0)
+    for _ in range(WINNABLE_GIVE_UP):
+        assert hunt.next() is None
+        hunt.searched(UNKNOWN)
+    assert hunt.next() == "assist.search_undecided" and hunt.undecided == WINNABLE_GIVE_UP
+    # a decided deal breaks the row
+    hunt = WinnableHunt(WINNABLE_GIVE_UP - 1)
+    assert hunt.next() is None
+    hunt.searched(LOST)
+    assert hunt.undecided == 0 and hunt.next() is None
+    # so many in a row before, under the same rules: at once
+    assert WinnableHunt(WINNABLE_HOPELESS).next() == "assist.search_hopeless"
+
+
+@pytest.mark.parametrize("game_id", ["klondike", "canfield"])
+def test_the_safe_moves_a_player_sees_go_home_from_the_table(game_id):
+    game = get_game(game_id)
+    for seed in range(1, 30):
+        state = game.deal(seed)
+        moves = home_now(game, state)
+        for move in moves:
+            assert move.kind == MOVE and game.piles[move.dst].role == "foundation"
+            state = game.play(state, move)
