@@ -43,6 +43,16 @@ def home_now(game: Game, state: State) -> list[Move]:
     return list(takewhile(lambda m: m.kind == MOVE, safe_moves(game, state)))
 
 
+SAFE_STEP_MS = 160  # between safe moves played by themselves
+QUICK_STEP_MS = 40  # the same with animation off
+VERDICT_WORDS = {WON: "assist.won", LOST: "assist.lost", UNKNOWN: "assist.unknown"}  # else "assist.checking"
+
+
+def pause_ms(ms: int, motion_ms: float | None) -> int:
+    """Time between moves the app plays (``ms``): shorter when moves are not animated."""
+    return QUICK_STEP_MS if motion_ms == 0 else ms
+
+
 def finish_offered(verdict: str, playing: bool, won: bool) -> bool:
     """Finish is offered where the position is known winnable, not while the app plays
     already, and not once the game is won."""
@@ -87,6 +97,21 @@ class Known:
             if after is not None and after[0] == WON:
                 found = self.verdicts[code] = (WON, [session.moves[session.at], *after[1]])
         return found
+
+    def shown(self, session: Session, state: State, undecided_at: State | None) -> Verdict | None:
+        """What the badge says of a position: what is known of it; unknown when its search
+        ran out of time (``undecided_at``: a redraw does not start another); None: not
+        known yet, to be searched."""
+        found = self.verdict(session, state)
+        if found is None and undecided_at is state:
+            return UNKNOWN, []
+        return found
+
+    def next_move(self, session: Session, state: State) -> Move | None:
+        """The next move of the winning line known for a position (a hint, the demo's
+        next move), or None: none is known, a search must find one."""
+        found = self.verdict(session, state)
+        return found[1][0] if found is not None and found[0] == WON and found[1] else None
 
     def blunder(self, session: Session) -> int | None:
         """The move (its index in the session's moves) that lost the game on the table,

@@ -22,7 +22,8 @@ from patience.search import LOST, UNKNOWN, WON, Search
 from patience.state import State
 
 from . import pace
-from .advice import DIALOG_WAIT_MS, STEP_MS, FinishRun, Known, Verdict, WinnableHunt, finish_offered, home_now
+from .advice import (DIALOG_WAIT_MS, SAFE_STEP_MS, STEP_MS, VERDICT_WORDS, FinishRun, Known, Verdict, WinnableHunt,
+                     finish_offered, home_now, pause_ms)
 from .i18n import game_name, t
 from .interaction import NO_HINT, HintMarks, hint_marks, move_words, refusal
 from .ports import Table
@@ -30,8 +31,6 @@ from .runner import BUDGETS, Runner, later, now_ms
 from .view import pace_moves
 
 
-SAFE_STEP_MS = 160  # between safe moves played by themselves
-QUICK_STEP_MS = 40  # the same with animation off
 
 
 
@@ -82,9 +81,7 @@ class Assistant:
         if self.hint is not None and self.hint_state is not state:
             self.hint = None
             document.getElementById("table").removeAttribute("data-hint")
-        found = self.verdict(state)
-        if found is None and self.undecided_at is state:
-            found = (UNKNOWN, [])  # its search ran out of time: a redraw does not start another
+        found = self.known.shown(session, state, self.undecided_at)
         if found is None:
             self.show("checking")
             if self.analysing is state and (self.analysis.busy or self.starting):
@@ -120,7 +117,7 @@ class Assistant:
 
     def show(self, verdict: str) -> None:
         box = document.getElementById("winnable")
-        key = {WON: "assist.won", LOST: "assist.lost", UNKNOWN: "assist.unknown"}.get(verdict, "assist.checking")
+        key = VERDICT_WORDS.get(verdict, "assist.checking")
         box.dataset.verdict = verdict
         box.textContent = t(key)
         box.title = t("assist.all_known")
@@ -162,9 +159,9 @@ class Assistant:
         self.stop()  # the hint's search takes the place of a demo's or a deal search's
         session = self.session
         state = session.state
-        found = self.verdict(state)
-        if found is not None and found[0] == WON and found[1]:
-            self.give_hint(found[1][0])
+        move = self.known.next_move(session, state)
+        if move is not None:
+            self.give_hint(move)
             return
         self.task.start(Search(session.game, state, None, BUDGETS.hint_s), lambda s: self.hinted(state, s))
 
@@ -339,9 +336,9 @@ class Assistant:
         if session.game.is_won(state) or session.game.is_stuck(state):
             self.stop()
             return
-        found = self.verdict(state)
-        if found is not None and found[0] == WON and found[1]:
-            self.play_then_continue(found[1][0], token)
+        move = self.known.next_move(session, state)
+        if move is not None:
+            self.play_then_continue(move, token)
             return
 
         def searched(search: Search) -> None:
@@ -392,7 +389,7 @@ class Assistant:
     @staticmethod
     def pause(ms: int) -> int:
         """Time between moves the app plays: shorter when moves are not animated."""
-        return QUICK_STEP_MS if Assistant.motion_ms() == 0 else ms
+        return pause_ms(ms, Assistant.motion_ms())
 
     @staticmethod
     def motion_ms() -> float | None:

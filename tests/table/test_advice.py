@@ -10,8 +10,8 @@ from patience import Session, get_game
 from patience.game import MOVE
 from patience.search import LOST, UNKNOWN, WON, solve
 from table import pace
-from table.advice import (DIALOG_WAIT_MS, WINNABLE_GIVE_UP, WINNABLE_HOPELESS, WINNABLE_TRIES, FinishRun, Known,
-                          WinnableHunt, finish_offered, home_now, key_of)
+from table.advice import (DIALOG_WAIT_MS, QUICK_STEP_MS, WINNABLE_GIVE_UP, WINNABLE_HOPELESS, WINNABLE_TRIES,
+                          FinishRun, Known, WinnableHunt, finish_offered, home_now, key_of, pause_ms)
 
 
 def won_line(game_id: str = "klondike", seed: int = 5) -> tuple[Session, list]:
@@ -163,3 +163,24 @@ def test_the_safe_moves_a_player_sees_go_home_from_the_table(game_id):
         for move in moves:
             assert move.kind == MOVE and game.piles[move.dst].role == "foundation"
             state = game.play(state, move)
+
+
+def test_the_badge_shows_what_is_known_and_a_search_out_of_time_is_not_started_again():
+    session, line = won_line()
+    known = Known()
+    state = session.state
+    assert known.shown(session, state, None) is None  # to be searched
+    assert known.shown(session, state, state) == (UNKNOWN, [])  # its search ran out of time
+    known.learn(session.game, state, WON, line)
+    assert known.shown(session, state, state) == (WON, line)
+    assert known.next_move(session, state) == line[0]  # a hint, the demo: no search needed
+    session.play(line[0])
+    assert known.next_move(session, session.state) == line[1]
+    lost = Known()
+    lost.learn(session.game, session.state, LOST, [])
+    assert lost.next_move(session, session.state) is None
+
+
+def test_moves_the_app_plays_come_quicker_with_animation_off():
+    assert pause_ms(160, 0) == QUICK_STEP_MS < 160
+    assert pause_ms(160, 200) == pause_ms(160, None) == 160
