@@ -9,7 +9,7 @@ from ..moves import MOVE, Move
 from ..rng import Rng
 from ..spec import Build, GameSpec, Help, Layout, Option, PileSpec, Rules, SolverHooks, Wins, Words
 from ..state import Pile, State
-from .common import DRAW_LABELS_RU, FOUNDATION_RETURN_RU, PASS_LABELS, YES_NO_RU, deal_order
+from .common import DRAW_LABELS_RU, FOUNDATION_RETURN_RU, PASS_LABELS, YES_NO_RU, deal_order, homes
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -111,16 +111,7 @@ def safe_home(game: "Game", state: State) -> "Move | None":
     both foundations of the other colour hold the card one rank lower (ranks counted
     from the base).  A base card is never sent home this way."""
     base = game.info_value(state, "base")
-    home = [0, 0, 0, 0]  # cards home per suit
-    where = [-1, -1, -1, -1]
-    empty = -1
-    for f in game.foundations:
-        pile = state.piles[f]
-        if pile:
-            home[SUIT_OF[pile[-1]]] = len(pile)
-            where[SUIT_OF[pile[-1]]] = f
-        elif empty < 0:
-            empty = f
+    home, where = homes(game.foundations, state.piles)  # cards home per suit, and where
     for name in ("reserve", "t1", "t2", "t3", "t4"):
         i = game.index[name]
         pile = state.piles[i]
@@ -130,7 +121,7 @@ def safe_home(game: "Game", state: State) -> "Move | None":
         suit = SUIT_OF[card]
         rank = (RANK_OF[card] - base) % 13 + 1  # 1 for the base rank
         if rank == home[suit] + 1 and nothing_needs(rank, suit, home):
-            return Move(MOVE, i, where[suit] if where[suit] >= 0 else empty, 1)
+            return Move(MOVE, i, where[suit], 1)
     return None
 
 

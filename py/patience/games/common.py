@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Sequence
 
-from ..cards import Card
+from ..cards import SUIT_OF, Card
 from ..state import State
 
 if TYPE_CHECKING:
@@ -35,3 +35,21 @@ def tableau_down(game: "Game", state: State, columns: Sequence[Sequence[Card]],
     piles[game.stock] = stock
     down[game.stock] = len(stock)
     return state._replace(piles=tuple(piles), down=tuple(down))
+
+
+def homes(foundations: Sequence[int], piles: Sequence[Sequence[Card]]) -> tuple[list[int], list[int]]:
+    """How many cards of each suit are home (a foundation of one suit, built from its
+    first card), and the foundation of each suit: its own, else the first empty one (-1:
+    none).  Games with one foundation a suit and their searches ask it."""
+    home = [0, 0, 0, 0]
+    where = [-1, -1, -1, -1]
+    empty = -1
+    for f in foundations:
+        pile = piles[f]
+        if pile:
+            s = SUIT_OF[pile[-1]]
+            home[s] = len(pile)
+            where[s] = f
+        elif empty < 0:
+            empty = f
+    return home, [w if w >= 0 else empty for w in where]

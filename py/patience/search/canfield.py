@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..games.common import homes
 from ..cards import RANK_OF, RED_OF, SUIT_OF
 from ..games.canfield import nothing_needs, refill
 from ..moves import MOVE, Move
@@ -129,11 +130,7 @@ class CanfieldSearch(TalonSearch):
     # -- positions ---------------------------------------------------------------
     def position_of(self, state: State) -> Position:
         game = self.game
-        home = [0, 0, 0, 0]
-        for f in game.foundations:
-            pile = state.piles[f]
-            if pile:
-                home[S[pile[-1]]] = len(pile)
+        home = homes(game.foundations, state.piles)[0]
         waste, stock = state.piles[game.waste], state.piles[game.stock]
         return (tuple(bytes(state.piles[i]) for i in self.piles_at), len(state.piles[self.reserve_at]),
                 tuple(home), bytes(waste + stock[::-1]), len(waste))

@@ -32,6 +32,7 @@ limited passes, auto-play and the first hint.
 
 from __future__ import annotations
 
+from ..games.common import homes
 from ..cards import RANK_OF, RED_OF, SUIT_OF, Card
 from ..game import MOVE, Game, Move
 from ..games.klondike import safe_home
@@ -95,21 +96,7 @@ class KlondikeModel(Model):
     def homes(self, piles: tuple[Pile, ...]) -> tuple[list[int], list[int]]:
         """Rank home per suit, and the foundation of each suit (an empty one for a suit
         not started)."""
-        home = [0, 0, 0, 0]
-        where = [-1, -1, -1, -1]
-        empty = -1
-        for f in self.fnds:
-            pile = piles[f]
-            if pile:
-                s = SUIT_OF[pile[-1]]
-                home[s] = len(pile)
-                where[s] = f
-            elif empty < 0:
-                empty = f
-        for s in range(4):
-            if where[s] < 0:
-                where[s] = empty
-        return home, where
+        return homes(self.fnds, piles)
 
     @staticmethod
     def moved(state: State, src: int, dst: int, n: int) -> State:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from ..games.common import homes
 from ..cards import PARTNER, RANK_OF, RED_OF, SUIT_OF
 from ..state import State
 from .talon import Hit, talon_positions
@@ -55,11 +56,7 @@ def with_home(home: tuple[int, ...], suit: int, rank: int) -> tuple[int, ...]:
 
 def position_of(game: "Game", state: State) -> Position:
     """The search's form of an engine position of Klondike."""
-    home = [0, 0, 0, 0]
-    for f in game.foundations:
-        pile = state.piles[f]
-        if pile:
-            home[S[pile[-1]]] = R[pile[-1]]
+    home = homes(game.foundations, state.piles)[0]  # (a Klondike foundation holds A up to its top)
     cols = tuple(game.index[f"t{i}"] for i in range(1, 8))
     waste, stock = state.piles[game.waste], state.piles[game.stock]
     return (tuple(bytes(state.piles[c]) for c in cols), tuple(state.down[c] for c in cols), tuple(home),

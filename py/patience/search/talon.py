@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from ..games.common import homes
 from ..cards import SUIT_OF
 from ..moves import DEAL, MOVE, RECYCLE, Move
 from ..state import State
@@ -129,14 +130,7 @@ class EngineLine:
 
     def home_of(self, suit: int) -> int:
         """The foundation of ``suit``, or the first empty one."""
-        empty = -1
-        for f in self.game.foundations:
-            pile = self.state.piles[f]
-            if pile and SUIT_OF[pile[-1]] == suit:
-                return f
-            if not pile and empty < 0:
-                empty = f
-        return empty
+        return homes(self.game.foundations, self.state.piles)[1][suit]
 
     def from_talon(self, index: int, dst: int | None) -> None:
         """The talon card at ``index`` (waste then stock) to the waste top, then onto pile
