@@ -131,15 +131,15 @@ def accept(game: "Game", state: State, src: int, dst: int, n: int) -> bool:
 
 
 def explain(game: "Game", state: State, move: "Move") -> "str | None":
-    """Why a card move is refused: a declared rule, or building within one flank."""
-    if move.kind != MOVE:
+    """Why a card move is refused by the game's own rule, building within one flank, when
+    no declared rule refuses it (the engine words those)."""
+    if move.kind != MOVE or game.rule_refusal(state, move) is not None:
         return None
-    reason = game.rule_refusal(state, move)
     lines = rows(game)
-    if reason is None and game.options["cross_only"] == "on" and move.src in lines and move.dst in lines \
+    if game.options["cross_only"] == "on" and move.src in lines and move.dst in lines \
             and move.src != move.dst and (move.src - lines.start < 5) == (move.dst - lines.start < 5):
         return Text("Under these rules a card or run goes only from one flank to the other.")
-    return reason
+    return None
 
 
 def generate(game: "Game", state: State) -> "list[Move]":
