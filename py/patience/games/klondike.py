@@ -52,7 +52,7 @@ def layout(opts: Mapping[str, str]) -> Layout:
                   least_height=3.2)
 
 
-def safe_home(rank: int, suit: int, home: Sequence[int]) -> bool:
+def safe_rank(rank: int, suit: int, home: Sequence[int]) -> bool:
     """Whether the next card of ``suit`` (of ``rank``) can go home without any loss, ``home``
     the rank at home by suit: no card of the other colour one rank lower can still need
     it as a base (Solvitaire's rule: both foundations of the other colour within one

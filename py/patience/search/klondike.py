@@ -35,7 +35,7 @@ from __future__ import annotations
 from ..games.common import homes
 from ..cards import RANK_OF, RED_OF, SUIT_OF, Card
 from ..game import MOVE, Game, Move
-from ..games.klondike import safe_home
+from ..games.klondike import safe_rank
 from .model import TURN_OVER_IN_HAND, Model, Searcher, Step
 from .talon import talon_clicks, talon_positions
 from ..state import Pile, State
@@ -119,7 +119,7 @@ class KlondikeModel(Model):
             pile = piles[c]
             if pile:
                 card = pile[-1]
-                if RANK_OF[card] == home[SUIT_OF[card]] + 1 and (self.is_quick or safe_home(RANK_OF[card], SUIT_OF[card], home)):
+                if RANK_OF[card] == home[SUIT_OF[card]] + 1 and (self.is_quick or safe_rank(RANK_OF[card], SUIT_OF[card], home)):
                     move = Move(MOVE, c, where[SUIT_OF[card]], 1)
                     return (move,), self.moved(state, c, move.dst, 1)
         if self.talon_is_set:
@@ -130,7 +130,7 @@ class KlondikeModel(Model):
     def talon_home(self, state: State, home: list[int], where: list[int], safe_only: bool) -> list[Step]:
         out: list[Step] = []
         for index, deals, again, card in self.talon_cards(state):
-            if RANK_OF[card] == home[SUIT_OF[card]] + 1 and (not safe_only or safe_home(RANK_OF[card], SUIT_OF[card], home)):
+            if RANK_OF[card] == home[SUIT_OF[card]] + 1 and (not safe_only or safe_rank(RANK_OF[card], SUIT_OF[card], home)):
                 out.append(self.from_talon(state, index, deals, again, where[SUIT_OF[card]]))
                 if safe_only:
                     break
@@ -264,7 +264,7 @@ class KlondikeModel(Model):
                 f = where[s]
                 card = piles[f][-1]
                 home[s] -= 1
-                blocked = safe_home(RANK_OF[card], SUIT_OF[card], home)
+                blocked = safe_rank(RANK_OF[card], SUIT_OF[card], home)
                 home[s] += 1
                 if blocked or not wanted_back(s, rank, lambda kind: free.get((kind >> 1, bool(kind & 1))),
                                               lambda kind: takes.get((kind >> 1, bool(kind & 1)))):

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..games.klondike import safe_home
+from ..games.klondike import safe_rank
 from ..moves import MOVE, Move
 from ..rng import Rng
 from ..state import State
@@ -203,7 +203,7 @@ class KlondikeSearch(TalonSearch):
             if self.set_talon:
                 for i, card in enumerate(talon):
                     s = S[card]
-                    if R[card] == home[s] + 1 and (self.quick or safe_home(R[card], s, home)):
+                    if R[card] == home[s] + 1 and (self.quick or safe_rank(R[card], s, home)):
                         moves = moves + [(TALON_HOME, i, 0, 1)]
                         talon, pos = talon[:i] + talon[i + 1:], i
                         home = with_home(home, s, R[card])
@@ -215,7 +215,7 @@ class KlondikeSearch(TalonSearch):
         """Whether a column's top ``card``, next for its suit, goes home without
         branching: nothing can need it (any card, in a quick probe), and with twins its
         twin is not face up in a column."""
-        return (self.quick or safe_home(R[card], S[card], home)) and not (
+        return (self.quick or safe_rank(R[card], S[card], home)) and not (
             self.twins and face_up(cols, down, TWIN[card]))
 
     @staticmethod
@@ -346,7 +346,7 @@ class KlondikeSearch(TalonSearch):
         if self.back:
             for s in range(4):
                 rank = home[s]
-                if not rank or safe_home(rank, s, with_home(home, s, rank - 1)):
+                if not rank or safe_rank(rank, s, with_home(home, s, rank - 1)):
                     continue
                 if not wanted_back(s, rank, lambda kind: not free.isdisjoint(OF_KIND[kind]), takes.__getitem__):
                     continue
@@ -468,7 +468,7 @@ class KlondikeSearch(TalonSearch):
         out: list[SMove] = []
         if R[under] == home[s] + 1:
             out.append((TO_HOME, c, 0, 1))
-            if safe_home(R[under], s, home) and not (self.twins and face_up(cols, p[1], TWIN[under])):
+            if safe_rank(R[under], s, home) and not (self.twins and face_up(cols, p[1], TWIN[under])):
                 return out  # nothing can need the card under: it goes home by itself
         if self.twins and tradable(p, under):
             out.append((TRADE_HOME, c, 0, 1))
@@ -495,7 +495,7 @@ class KlondikeSearch(TalonSearch):
         if hit is not None and not (self.set_talon and free.isdisjoint(OF_KIND[WANTS[card]])):
             out.append((TALON, hit[2], dst, 1))
         s = S[card]
-        if self.back and home[s] == R[card] and not safe_home(R[card], s, with_home(home, s, R[card] - 1)):
+        if self.back and home[s] == R[card] and not safe_rank(R[card], s, with_home(home, s, R[card] - 1)):
             out.append((BACK, s, dst, 1))
         return out
 
