@@ -141,8 +141,8 @@ class FinishRun:
     The driver asks ``next`` and does what it says: "wait": a dialog is open, ask again
     after the time given; "play": play the move on the session alone (no redraw), then ask
     again (at once, or in a new slice of work); "redraw": play the move by the app (a
-    redraw, announced and saved), then, unless the run is ``over``, ask again after the
-    time given; "done": nothing is left to play."""
+    redraw, announced and saved), then, unless the run is ``over``, ask again at ``due``
+    (the time given is how long until then); "done": nothing is left to play."""
 
     def __init__(self, game: Game, line: list[Move], now: float) -> None:
         self.line = line
