@@ -257,8 +257,8 @@ class Game:
 
     def card_moves(self, state: State) -> list[Move]:
         """Every card move: each pile's pick onto each pile it may send to, by source,
-        destination and count (``accepts`` tried on each; the declared rules written out
-        here when the game has no ``accept`` of its own: the solver's hot path)."""
+        destination and count (``accepts`` tried on each; the declared rules asked of
+        ``lands`` directly when the game has no ``accept`` of its own: the solver's hot path)."""
         if self.spec.rules.generate is not None:
             return self.spec.rules.generate(self, state)
         moves: list[Move] = []
