@@ -50,6 +50,8 @@ class Game:
             tuple(d for d, target in enumerate(self.piles) if d != s and target.role in spec.sends)
             for s, spec in enumerate(self.piles))
         self.ncards = 52 * spec.decks
+        # the pile whose cards the game's own tap action names by position (Bride's row), or None
+        self.tap_pile: int | None = next((self.index[a.tap_pile] for a in spec.actions if a.where == "tap"), None)
 
     # --- identity -------------------------------------------------------------------
     @property

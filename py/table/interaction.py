@@ -110,7 +110,7 @@ class Interaction:
             home = foundation_move(game, state, pile, index)
             if home is not None:
                 return [Play(home)]
-        if index is not None and pile == tap_pile(game):
+        if index is not None and pile == game.tap_pile:
             return self.tap_action(game, state, index)
         choice, self.gap_choice = self.gap_choice, None
         if choice and pile in choice[1]:  # one of the cards that fit a gap
@@ -160,9 +160,8 @@ class Interaction:
         self.armed, self.anchor = found[at], index
         if len(found) == 1:
             return [REDRAW]
-        pile = tap_pile(game)
-        assert pile is not None
-        row = state.piles[pile]
+        assert game.tap_pile is not None
+        row = state.piles[game.tap_pile]
         move = found[at]
         names = [card_name(c.rank, c.suit) for c in row[move.src:move.src + move.n]]
         cards = and_list(names)
@@ -172,7 +171,7 @@ class Interaction:
     def hover_at(self, game: Game, state: State, spot: Spot | None) -> list[Effect]:
         """The mouse over the pile of place actions: the cards a removal would take show
         before any click."""
-        found = actions_at(game, state, spot[1]) if spot and spot[0] == tap_pile(game) and spot[1] is not None else []
+        found = actions_at(game, state, spot[1]) if spot and spot[0] == game.tap_pile and spot[1] is not None else []
         hover = found[0] if found else None
         if hover == self.hover:
             return []
@@ -270,9 +269,8 @@ class Interaction:
                 marks["targets"] = set(game.targets(state, first, 1))
         shown = self.armed or self.hover
         if shown is not None:
-            tapped = tap_pile(game)
-            assert tapped is not None
-            marks["selected" if self.armed else "preview"] = set(state.piles[tapped][shown.src:shown.src + shown.n])
+            assert game.tap_pile is not None
+            marks["selected" if self.armed else "preview"] = set(state.piles[game.tap_pile][shown.src:shown.src + shown.n])
         if game.spec.marked is not None:
             marks["joined"] = game.spec.marked(game, state)
         elif drag is not None:
@@ -288,11 +286,6 @@ class Interaction:
 
 
 # --- what the engine is asked ----------------------------------------------------------
-def tap_pile(game: Game) -> int | None:
-    """The pile whose cards a tap takes by the game's own action (a removal), or None."""
-    return next((game.index[a.tap_pile] for a in game.spec.actions if a.where == "tap"), None)
-
-
 def actions_at(game: Game, state: State, index: int) -> list[Move]:
     """Place actions (removals) that take the card at ``index`` of the game's tap pile,
     each once, in the order taps on that card show them: those of several cards first
@@ -458,7 +451,7 @@ def and_list(items: Sequence[str]) -> str:
 
 def action_cards(game: Game, state: State, move: Move) -> tuple[Card, ...]:
     """The cards a place action in the game's tap pile takes (a Bride removal)."""
-    pile = tap_pile(game)
+    pile = game.tap_pile
     return state.piles[pile][move.src:move.src + move.n] if pile is not None else ()
 
 

@@ -23,7 +23,7 @@ from patience.state import State
 
 from . import geometry, runner
 from .interaction import (Announce, Effect, Interaction, Play, Refuse, Spot, Way, drop_target,
-                          refusal, tap_pile)
+                          refusal)
 from .view import View
 
 DRAG_THRESHOLD = {"mouse": 4.0, "pen": 6.0, "touch": 8.0}  # px a press travels before it drags
@@ -167,7 +167,7 @@ class Pointer:
         press, session = self.press, self.board.session
         if session is None:
             return
-        if press is None and tap_pile(session.game) is not None and event.pointerType == "mouse":
+        if press is None and session.game.tap_pile is not None and event.pointerType == "mouse":
             self.perform(self.model.hover_at(session.game, session.state, self.locate(event)))
             return
         if press is None or event.pointerId != press.id or not press.n:

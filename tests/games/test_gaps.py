@@ -2,6 +2,7 @@
 
 import pytest
 
+from helpers import generated_moves_agree
 from patience import IllegalMoveError, get_game
 from patience.cards import deck
 from patience.game import Move
@@ -203,3 +204,15 @@ def test_a_refused_move_names_the_rule():
     eight = get_game("gaps8")
     s8 = eight.deal(1)  # every head is empty; g1-1 holds Q♠
     assert eight.explain(s8, eight.parse_move("g1-1>g2-0")) == "A head takes only an ace."
+
+
+@pytest.mark.parametrize("game_id,opts", [("gaps8", {}), ("potocki", {"reshuffles": "0"}), ("potocki", {})])
+def test_the_gaps_own_moves_are_those_the_declared_rules_give(game_id, opts):
+    """``generate`` finds the moves gap by gap, for speed; the cells' declared rules (a
+    row's first place takes its lowest rank, any other gap the card after its left
+    neighbour) give the same moves, through random games and their reshuffles."""
+    game = get_game(game_id, opts)
+    seen = generated_moves_agree(game_id, opts, range(1, 6), 120, in_order=False)
+    firsts = {i for i, spec in enumerate(game.piles) if spec.empty in ("A", "two")}
+    moves = [m for state in seen for m in game.card_moves(state)]
+    assert any(m.dst in firsts for m in moves) and any(m.dst not in firsts for m in moves)
