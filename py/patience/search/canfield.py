@@ -91,7 +91,7 @@ class CanfieldModel(Model):
         return super().score(state) + TURN_OVER_IN_HAND * (self.game.recycles_left(state) or 0)
 
 
-class CanfieldSearch(TalonSearch):
+class CanfieldSearch(TalonSearch[Position, SMove]):
     """A depth-first search of one Canfield position, run in bounded pieces
     (``depth_first.DepthFirst``)."""
 
@@ -195,7 +195,7 @@ class CanfieldSearch(TalonSearch):
         return tuple(h)
 
     # -- moves -------------------------------------------------------------------
-    def children(self, p: Position) -> list[Kid] | Won:
+    def children(self, p: Position) -> list[Kid] | Won[SMove]:
         """The unseen positions one step on, best first (each marked seen), or
         ``Won`` with the moves to a won position when there is one."""
         piles, left, home, talon, pos = p
@@ -311,7 +311,7 @@ class CanfieldSearch(TalonSearch):
         return tuple(pl), left, home, talon, pos
 
     # -- the search (DepthFirst): a kid is (the step's moves, the position) ---------------
-    def dive(self, kid: Kid) -> list[Kid] | Won:
+    def dive(self, kid: Kid) -> list[Kid] | Won[SMove]:
         return self.children(kid[1])
 
     def value(self, kid: Kid) -> float:

@@ -2,8 +2,8 @@
 ``frog``, ``gaps``): the search run in bounded pieces over a stack of children
 lists, and the hunt that runs the complete search with shaken probes beside it.
 
-A search's children are *kids*: tuples whose first item is the list of the solver's own
-moves of that step, the second the position reached (a game may keep more after it).
+A search is typed by its position ``P`` and its own move ``M``.  Its children are
+*kids* (``Kid[M, P]``): the solver's moves of that step and the position reached.
 The searches of a one-deck game with a stock played K+ (``klondike_dfs``,
 ``canfield``) share ``TalonSearch`` (and ``talon_place``, ``talon_reach`` and
 ``EngineLine`` of talon.py).
@@ -12,20 +12,25 @@ The searches of a one-deck game with a stock played K+ (``klondike_dfs``,
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Iterable, NamedTuple
+from typing import Callable, Generic, Iterable, NamedTuple, TypeVar
 
 from ..moves import Move
 from .budget import Heap, luby, sweep_within
 
+P = TypeVar("P")  # a search's position
+M = TypeVar("M")  # a search's own move
 
-class Won(NamedTuple):
+Kid = tuple[list[M], P]  # a step's moves and the position it reaches
+
+
+class Won(NamedTuple, Generic[M]):
     """What a dive gives when a step reaches a won position: that step's moves (else it
     gives the list of the unseen kids)."""
 
-    moves: list[Any]
+    moves: list[M]
 
 
-class DepthFirst:
+class DepthFirst(Generic[P, M]):
     """A depth-first search of one position, run in bounded pieces.
 
     ``expand(nodes, deadline)`` searches on; then ``won`` is the winning line (engine
@@ -34,32 +39,33 @@ class DepthFirst:
     holds (a game's search adds its own tables).  A game's search sets ``prefix``
     (moves played before the root), ``best`` and the first frame of ``stack`` (the
     root's kids, the next to search, the moves that led there), and gives ``dive``,
-    ``value`` and ``engine_line``."""
+    ``value`` and ``engine_line``.  A frame of the stack is the unsearched kids of a
+    position, best last (taken from the end), and the moves that led there."""
 
     quick = False  # a quick probe: fewer moves, the same space whatever its order
 
     def __init__(self) -> None:
-        self.prefix: list[Any] = []
+        self.prefix: list[M] = []
         self.won: list[Move] | None = None
         self.exhausted = False
         self.nodes = 0
-        self.best: tuple[float, list[Any]] = (0.0, [])
-        self.stack: list[list[Any]] = []  # [kids best first, next kid, the moves that led here]
+        self.best: tuple[float, list[M]] = (0.0, [])
+        self.stack: list[tuple[list[Kid[M, P]], list[M]]] = []  # (kids best last, the moves that led here)
         self.seen: set[bytes] = set()  # the keys of the positions reached
 
     def parts(self) -> list[Heap]:
         return [self.seen, self.stack]
 
-    def dive(self, kid: Any) -> list[Any] | Won:
+    def dive(self, kid: Kid[M, P]) -> list[Kid[M, P]] | Won[M]:
         """The unseen kids of ``kid``'s position, best first (each marked seen), or ``Won``
         with the moves on to a won position when there is one."""
         raise NotImplementedError
 
-    def value(self, kid: Any) -> float:
+    def value(self, kid: Kid[M, P]) -> float:
         """How far ``kid``'s position is towards a win (the best is remembered for hints)."""
         raise NotImplementedError
 
-    def engine_line(self, moves: list[Any], finish: bool = True) -> list[Move]:
+    def engine_line(self, moves: list[M], finish: bool = True) -> list[Move]:
         """The solver's moves from the start as engine moves (``finish``: a whole win)."""
         raise NotImplementedError
 
@@ -71,15 +77,11 @@ class DepthFirst:
         dive, value_of = self.dive, self.value
         best = self.best[0]
         while stack and done < nodes and self.won is None:
-            frame = stack[-1]
-            kids = frame[0]
-            i = frame[1]
-            if i >= len(kids):
+            kids = stack[-1][0]
+            if not kids:
                 stack.pop()
                 continue
-            frame[1] = i + 1
-            kid = kids[i]
-            kids[i] = None  # the position is searched from here on: let it go
+            kid = kids.pop()  # searched from here on: the frame lets it go
             done += 1
             found = dive(kid)
             if isinstance(found, Won):
@@ -89,7 +91,8 @@ class DepthFirst:
             if value > best:
                 best = value
                 self.best = (value, self.line(kid[0]))
-            stack.append([found, 0, kid[0]])
+            found.reverse()
+            stack.append((found, kid[0]))
             if deadline is not None and not done & 7 and time.perf_counter() >= deadline:
                 break
         self.nodes += done
@@ -97,7 +100,7 @@ class DepthFirst:
             self.exhausted = True
         return done
 
-    def begin(self, kid: Any, won: bool, lost: bool = False) -> None:
+    def begin(self, kid: Kid[M, P], won: bool, lost: bool = False) -> None:
         """Search from the root ``kid`` (its moves from the start, its position): won at
         once when ``won``; exhausted at once when ``lost`` (a check showed it lost)."""
         moves = kid[0]
@@ -111,16 +114,17 @@ class DepthFirst:
         else:
             kids = self.dive(kid)
             if isinstance(kids, list):
-                self.stack.append([kids, 0, []])
+                kids.reverse()
+                self.stack.append((kids, []))
             else:
                 self.won = self.engine_line(moves + kids.moves)
 
-    def fresh(self, steps: Iterable[tuple[list[Any], Any]]) -> list[Any] | Won:
+    def fresh(self, steps: Iterable[Kid[M, P]]) -> list[Kid[M, P]] | Won[M]:
         """Of ``steps`` (the step's moves, the position reached), those whose position is
         unseen, in order, each marked seen; or ``Won`` with the moves of the first that
         reaches a won position.  The search keeps ``seen`` and gives ``key`` and
         ``is_won``."""
-        out = []
+        out: list[Kid[M, P]] = []
         mark, is_won = self.mark, self.is_won
         for moves, child in steps:
             if not mark(child):
@@ -130,7 +134,7 @@ class DepthFirst:
             out.append((moves, child))
         return out
 
-    def mark(self, position: Any) -> bool:
+    def mark(self, position: P) -> bool:
         """Mark ``position`` seen: False when it was seen already."""
         k = self.key(position)
         if k in self.seen:
@@ -138,18 +142,18 @@ class DepthFirst:
         self.seen.add(k)
         return True
 
-    def key(self, position: Any) -> bytes:
+    def key(self, position: P) -> bytes:
         raise NotImplementedError
 
-    def is_won(self, position: Any) -> bool:
+    def is_won(self, position: P) -> bool:
         raise NotImplementedError
 
-    def line(self, moves: list[Any]) -> list[Any]:
+    def line(self, moves: list[M]) -> list[M]:
         """The solver's moves from the start to the end of ``moves`` (a step off the top
         of the stack)."""
         out = list(self.prefix)
         for frame in self.stack[1:]:
-            out += frame[2]
+            out += frame[1]
         return out + moves
 
     def lead(self) -> list[Move]:
@@ -157,7 +161,7 @@ class DepthFirst:
         return self.engine_line(self.best[1], finish=False)
 
 
-class Hunt:
+class Hunt(Generic[P, M]):
     """The complete search and probes take turns of ``TURN`` positions: of every
     ``share[1]`` turns the complete search has ``share[0]``, the probes the rest; a win
     of either is a win.  One turn in three suits games whose deals are seldom proven
@@ -176,7 +180,7 @@ class Hunt:
 
     TURN = 256
 
-    def __init__(self, search: Callable[[int], DepthFirst], unit: int, share: tuple[int, int] = (1, 3)) -> None:
+    def __init__(self, search: Callable[[int], DepthFirst[P, M]], unit: int, share: tuple[int, int] = (1, 3)) -> None:
         self.search = search
         self.share = share
         self.full = full = search(0)
@@ -190,7 +194,7 @@ class Hunt:
         self.probe = self.next_probe()
         self.turn = 0
 
-    def next_probe(self) -> DepthFirst | None:
+    def next_probe(self) -> DepthFirst[P, M] | None:
         if self.won is not None or self.exhausted:
             return None
         for _ in range(QUICK_IN_A_ROW):
@@ -236,7 +240,7 @@ class Hunt:
 QUICK_IN_A_ROW = 4  # more quick probes in a row than any game has: its probes are all quick
 
 
-class TalonSearch(DepthFirst):
+class TalonSearch(DepthFirst[P, M]):
     """A search of a one-deck game whose stock is played K+ with unlimited passes: a
     position is its key without the talon's place (``split_key``) and that place.  A
     place off the cycle of whole turns (0, draw, 2·draw … all turned) reaches every card
@@ -256,15 +260,15 @@ class TalonSearch(DepthFirst):
     def parts(self) -> list[Heap]:
         return super().parts() + [self.places]
 
-    def split_key(self, position: Any) -> tuple[bytes, int]:
+    def split_key(self, position: P) -> tuple[bytes, int]:
         """The key without the talon's place, and the place (-1: on the cycle)."""
         raise NotImplementedError
 
-    def key(self, position: Any) -> bytes:
+    def key(self, position: P) -> bytes:
         k, place = self.split_key(position)
         return k if place < 0 else k + b"\xfe" + bytes((place,))
 
-    def mark(self, position: Any) -> bool:
+    def mark(self, position: P) -> bool:
         k, place = self.split_key(position)
         places = self.places
         had = places.get(k, 0)

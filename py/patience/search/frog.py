@@ -85,7 +85,7 @@ class FrogModel(Model):
         return Hunt(lambda probe: FrogSearch(game, state, probe, memos), unit=256)
 
 
-class FrogSearch(DepthFirst):
+class FrogSearch(DepthFirst[Position, SMove]):
     """A depth-first search of one Frog position, run in bounded pieces
     (``depth_first.DepthFirst``)."""
 
@@ -379,7 +379,7 @@ class FrogSearch(DepthFirst):
                 priority = float(theirs - mine) if theirs >= mine else 60.0 + mine - theirs
             found.append((priority + extra, len(found), (what, c)))
 
-    def children(self, p: Position) -> list[Kid] | Won:
+    def children(self, p: Position) -> list[Kid] | Won[SMove]:
         """The unseen positions one step on, best first (each marked seen), or
         ``Won`` with the moves to a won position when there is one."""
         piles, left, home, turned, waste = p
@@ -424,10 +424,10 @@ class FrogSearch(DepthFirst):
         return piles[:a] + (piles[a] + bytes((card,)),) + piles[a + 1:], left, home, turned, waste
 
     # -- the search (DepthFirst): a kid is (the step's moves, the position) ---------------
-    def dive(self, kid: Any) -> list[Kid] | Won:
+    def dive(self, kid: Kid) -> list[Kid] | Won[SMove]:
         return self.children(kid[1])
 
-    def value(self, kid: Any) -> float:
+    def value(self, kid: Kid) -> float:
         return self.score(kid[1])
 
     # -- back to the engine ----------------------------------------------------------

@@ -43,9 +43,9 @@ SHAKE = 1.5 / 1024  # how far a probe shakes the order of the moves (priorities 
 # the same for both decks' copies
 SAME = bytes([0] + [(v - 1) % 52 + 1 for v in range(1, 105)] + [0] * 151)
 
-Position = tuple[bytes, int]  # the cells, reshuffles made
+Position = tuple[bytes, int, list[int]]  # the cells, reshuffles made, the runs of the rows (``runs``)
 SMove = tuple[int, int]
-Kid = tuple[list[SMove], Position, list[int]]  # [a move], the position it leads to, that position's runs
+Kid = tuple[list[SMove], Position]
 
 
 class GapsModel(Model):
@@ -60,7 +60,7 @@ class GapsModel(Model):
         return Hunt(lambda probe: GapsSearch(game, grid, state, probe), unit=256)
 
 
-class GapsSearch(DepthFirst):
+class GapsSearch(DepthFirst[Position, SMove]):
     """A depth-first search of one Gaps position, run in bounded pieces: ``expand``,
     ``won``, ``exhausted`` and ``lead()`` as for ``model.Searcher``."""
 
@@ -78,9 +78,9 @@ class GapsSearch(DepthFirst):
         self.allowed = int(game.options["reshuffles"])
         # the cards of the rank that starts a row, as cell bytes
         self.starters = tuple(d * 52 + s * 13 + grid.low for d in range(grid.decks) for s in range(4))
-        root = (self.cells_of(state), game.info_value(state, "reshuffles"))
-        runs = self.runs(root[0])
-        self.begin(([], root, runs), sum(runs) == self.goal)
+        cells = self.cells_of(state)
+        runs = self.runs(cells)
+        self.begin(([], (cells, game.info_value(state, "reshuffles"), runs)), sum(runs) == self.goal)
 
     # -- positions ---------------------------------------------------------------
     def cells_of(self, state: State) -> bytes:
@@ -88,7 +88,7 @@ class GapsSearch(DepthFirst):
         return bytes(state.piles[i][0] + 1 if state.piles[i] else 0 for i in range(self.cells))
 
     def key(self, p: Position) -> bytes:
-        cells, done = p
+        cells, done, _ = p
         if done < self.allowed:
             return cells + bytes((done,))
         same = cells.translate(SAME)
@@ -109,22 +109,21 @@ class GapsSearch(DepthFirst):
             k += 1
         return k
 
-    def runs_after(self, runs: list[int], child: Position, move: SMove) -> list[int]:
-        """The runs of ``child``, one move on from a position with ``runs``."""
+    def runs_after(self, runs: list[int], cells: bytes, move: SMove) -> list[int]:
+        """The runs of ``cells``, one move on from a position with ``runs``."""
         if move == RESHUFFLE:
-            return self.runs(child[0])
+            return self.runs(cells)
         out = list(runs)
         n = self.cols
         for row in {move[0] // n, move[1] // n}:
-            out[row] = self.run(child[0], row * n)
+            out[row] = self.run(cells, row * n)
         return out
 
     # -- moves -------------------------------------------------------------------
-    def children(self, p: Position, runs: list[int]) -> list[Kid] | Won:
-        """The unseen positions one step on (with their runs), best first, each marked
-        seen, or ``Won`` with the moves to a won position when there is one.
-        ``runs``: the runs of ``p``."""
-        cells, done = p
+    def children(self, p: Position) -> list[Kid] | Won[SMove]:
+        """The unseen positions one step on, best first, each marked seen, or ``Won``
+        with the moves to a won position when there is one."""
+        cells, done, runs = p
         n = self.cols
         after_run = {r * n + k for r, k in enumerate(runs) if k < n}  # the cells right after a run
         found: list[tuple[float, int, SMove]] = []
@@ -173,27 +172,28 @@ class GapsSearch(DepthFirst):
             if k in seen:
                 continue
             seen.add(k)
-            now = self.runs_after(runs, child, move)
+            now = self.runs_after(runs, child[0], move)
             if sum(now) == goal:
                 return Won([move])
-            out.append(([move], child, now))
+            out.append(([move], (child[0], child[1], now)))
         return out
 
     def after(self, p: Position, move: SMove) -> Position:
-        cells, done = p
+        """The position one move on, its runs still those of ``p`` (``runs_after``)."""
+        cells, done, runs = p
         if move == RESHUFFLE:
             state = self.state_of(p)
             after = self.game.apply(state, Move("reshuffle"))
-            return self.cells_of(after), done + 1
+            return self.cells_of(after), done + 1, runs
         src, dst = move
         b = bytearray(cells)
         b[dst], b[src] = b[src], 0
-        return bytes(b), done
+        return bytes(b), done, runs
 
     def state_of(self, p: Position) -> State:
         """The engine position of ``p``: its cells, and the rest as at the start (only
         the aces lie elsewhere, on the discard, in Пасьянс Потоцкого)."""
-        cells, done = p
+        cells, done, _ = p
         piles = list(self.start.piles)
         for i in range(self.cells):
             piles[i] = (CARDS[cells[i] - 1],) if cells[i] else ()
@@ -201,11 +201,11 @@ class GapsSearch(DepthFirst):
         return self.game.with_info(state, "reshuffles", done)
 
     # -- the search (DepthFirst) ---------------------------------------------------
-    def dive(self, kid: Kid) -> list[Kid] | Won:
-        return self.children(kid[1], kid[2])
+    def dive(self, kid: Kid) -> list[Kid] | Won[SMove]:
+        return self.children(kid[1])
 
     def value(self, kid: Kid) -> float:
-        return sum(kid[2])
+        return sum(kid[1][2])
 
     def engine_line(self, moves: list[SMove], finish: bool = True) -> list[Move]:
         """The solver's moves as engine moves (a win needs nothing after its last move)."""

@@ -59,8 +59,10 @@ from .talon import BACK, PILE, TALON, TALON_HOME, TO_HOME, EngineLine, Hit, talo
 if TYPE_CHECKING:
     from ..game import Game
 
+Kid = tuple[list[SMove], Position]
 
-class KlondikeSearch(TalonSearch):
+
+class KlondikeSearch(TalonSearch[Position, SMove]):
     """A depth-first search of one Klondike position, run in bounded pieces.
 
     ``expand(nodes, deadline)`` searches on; then ``won`` is the winning line (engine
@@ -231,7 +233,7 @@ class KlondikeSearch(TalonSearch):
         return tuple(cl), down
 
     # -- moves -------------------------------------------------------------------
-    def children(self, p: Position) -> list[tuple[list[SMove], Position]] | Won:
+    def children(self, p: Position) -> list[Kid] | Won[SMove]:
         """The unseen positions one step on, best first (each marked seen), or
         ``Won`` with the moves to a won position when there is one."""
         cols, down, home, talon, pos = p
@@ -500,10 +502,10 @@ class KlondikeSearch(TalonSearch):
         return out
 
     # -- the search (DepthFirst): a kid is (the step's moves, the position) ---------------
-    def dive(self, kid: tuple[list[SMove], Position]) -> list[tuple[list[SMove], Position]] | Won:
+    def dive(self, kid: Kid) -> list[Kid] | Won[SMove]:
         return self.children(kid[1])
 
-    def value(self, kid: tuple[list[SMove], Position]) -> float:
+    def value(self, kid: Kid) -> float:
         return self.score(kid[1])
 
     # -- back to the engine ----------------------------------------------------------
@@ -536,7 +538,7 @@ class KlondikeSearch(TalonSearch):
         return line.moves
 
 
-def klondike_hunt(game: "Game", state: State) -> Hunt:
+def klondike_hunt(game: "Game", state: State) -> Hunt[Position, SMove]:
     """The complete search (the game of twins first) and its probes
     (``depth_first.Hunt``): quick probes, probes by kinds and probes by tops take turns,
     most of them short (restarts by Luby's sequence, 128 positions a unit).  The
