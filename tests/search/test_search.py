@@ -13,7 +13,7 @@ from patience.search.model import Model
 from patience.search.registry import MODELS, model_of
 
 # the package's machinery: the modules that search no game of their own
-MACHINERY = {"budget", "talon", "model", "best_first", "depth_first", "registry", "klondike_position", "klondike_dfs"}
+MACHINERY = {"budget", "talon", "model", "best_first", "depth_first", "hunt", "solver", "registry", "klondike_position", "klondike_dfs"}
 
 
 def own_models() -> dict[str, list[type[Model]]]:

@@ -16,7 +16,8 @@ from patience.cards import RANKS, SUITS
 from patience.game import MOVE, Game, Move
 from patience.search import ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Search, hint, safe_moves, solve
 from patience.search.budget import luby
-from patience.search.depth_first import DepthFirst, Hunt
+from patience.search.depth_first import DepthFirst
+from patience.search.hunt import Hunt
 from patience.search.registry import model_of
 from patience.state import State
 from plain_search import replays_to_a_win, klondike_spade_blocked
@@ -186,11 +187,7 @@ def test_a_search_is_freed_without_the_cycle_collector(game_id):
 
 def held(search: Search) -> int:
     """How many entries a search's big containers still hold."""
-    parts = list(search.litter)
-    for lane in search.lanes:
-        parts += lane.parts()
-    if search.own is not None:
-        parts += search.own.parts()
+    parts = list(search.litter) + search.hunt.parts()
     return sum(len(part) for part in {id(part): part for part in parts}.values())
 
 
@@ -219,7 +216,7 @@ def test_a_search_that_is_over_is_freed_a_piece_at_a_time(game_id):
 
 @pytest.mark.parametrize("game_id, opts, seed", [
     ("glider", {}, 2),  # the generic search's probes (a deal not won within 60 000 positions)
-    ("klondike", {"draw": "3", "runs": "any", "foundation_return": "on"}, 15),  # own searches' (Hunt)
+    ("klondike", {"draw": "3", "runs": "any", "foundation_return": "on"}, 15),  # own searches'
     ("canfield", {}, 12),
 ])
 def test_the_probes_a_search_drops_are_freed_while_it_searches_on(game_id, opts, seed):
@@ -228,10 +225,10 @@ def test_the_probes_a_search_drops_are_freed_while_it_searches_on(game_id, opts,
     search = Search(game, game.deal(seed), None)
 
     def probe() -> object:
-        return search.lanes[1] if search.own is None else search.own.probe
+        return search.hunt.probe
 
     def quota() -> int:
-        return search.quota if search.own is None else search.own.quota
+        return search.hunt.quota
 
     while quota() < 2048:  # probes restart by Luby's sequence: wait for a long one
         assert not search.step(64, 0.05)

@@ -1,6 +1,7 @@
 """What the games' own depth-first searches share (``klondike_dfs``, ``canfield``,
-``frog``, ``gaps``): the search run in bounded pieces over a stack of children
-lists, and the hunt that runs the complete search with shaken probes beside it.
+``frog``, ``gaps``): the search run in bounded pieces over a stack of children lists
+(``DepthFirst``, a ``hunt.Searcher``; ``hunt.Hunt`` runs the complete search with
+shaken probes beside it).
 
 A search is typed by its position ``P`` and its own move ``M``.  Its children are
 *kids* (``Kid[M, P]``): the solver's moves of that step and the position reached.
@@ -12,10 +13,10 @@ The searches of a one-deck game with a stock played K+ (``klondike_dfs``,
 from __future__ import annotations
 
 import time
-from typing import Callable, Generic, Iterable, NamedTuple, TypeVar
+from typing import Generic, Iterable, NamedTuple, TypeVar
 
 from ..moves import Move
-from .budget import Heap, luby, sweep_within
+from .budget import Heap
 
 P = TypeVar("P")  # a search's position
 M = TypeVar("M")  # a search's own move
@@ -159,85 +160,6 @@ class DepthFirst(Generic[P, M]):
     def lead(self) -> list[Move]:
         """Engine moves towards the best position seen."""
         return self.engine_line(self.best[1], finish=False)
-
-
-class Hunt(Generic[P, M]):
-    """The complete search and probes take turns of ``TURN`` positions: of every
-    ``share[1]`` turns the complete search has ``share[0]``, the probes the rest; a win
-    of either is a win.  One turn in three suits games whose deals are seldom proven
-    lost within a budget; Klondike, where many losses are in reach, gives the complete
-    search half.  ``search(0)`` is a game's complete search, ``search(n)`` its n-th
-    probe, shaken differently from the others.  A probe that has searched its quota is
-    dropped (it may be stuck in a dead region) and the next one starts.  The quotas
-    restart by Luby's sequence: the n-th probe searches ``unit`` × ``luby(n)``
-    positions, so most probes are short and a few long.  That suits a shaken probe,
-    whose time to a win is heavy-tailed: it often finds a win within a few hundred
-    positions, or not for a long time.
-    Only the complete search running out of positions proves a loss; a quick probe
-    that runs out of positions shows that the quick space holds no win, whatever the
-    order, so no quick probe follows it.  A dropped probe is freed a piece at a time,
-    at the start of the next pieces of search."""
-
-    TURN = 256
-
-    def __init__(self, search: Callable[[int], DepthFirst[P, M]], unit: int, share: tuple[int, int] = (1, 3)) -> None:
-        self.search = search
-        self.share = share
-        self.full = full = search(0)
-        self.won = full.won
-        self.exhausted = full.exhausted
-        self.quota = 0  # positions the probe may search
-        self.unit = unit
-        self.quick_done = False  # a quick probe ran out of positions
-        self.probes = 0
-        self.litter: list[Heap] = []  # the dropped probes' containers
-        self.probe = self.next_probe()
-        self.turn = 0
-
-    def next_probe(self) -> DepthFirst[P, M] | None:
-        if self.won is not None or self.exhausted:
-            return None
-        for _ in range(QUICK_IN_A_ROW):
-            self.probes += 1
-            probe = self.search(self.probes)
-            if not (probe.quick and self.quick_done):
-                self.quota = self.unit * luby(self.probes)
-                return probe
-        return None  # the game's probes are all quick
-
-    def expand(self, nodes: int, deadline: float | None = None) -> int:
-        sweep_within(self.litter, deadline)
-        done = 0
-        while done < nodes and self.won is None and not self.exhausted:
-            part = min(nodes - done, self.TURN - self.turn % self.TURN)
-            probe = self.probe
-            if probe is None or (self.turn // self.TURN) % self.share[1] < self.share[0]:
-                n = self.full.expand(part, deadline)
-                self.won, self.exhausted = self.full.won, self.full.exhausted
-            else:
-                n = probe.expand(min(part, self.quota - probe.nodes), deadline)
-                self.won = probe.won
-                if probe.won is None:
-                    if probe.exhausted or probe.nodes >= self.quota:
-                        self.quick_done = self.quick_done or (probe.exhausted and probe.quick)
-                        self.probe = self.next_probe()
-                    if self.probe is not probe:
-                        self.litter.extend(probe.parts())
-            done += n
-            self.turn += n
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        return done
-
-    def lead(self) -> list[Move]:
-        return self.full.lead()
-
-    def parts(self) -> list[Heap]:
-        probe = [] if self.probe is None else self.probe.parts()
-        return self.litter + self.full.parts() + probe
-
-
-QUICK_IN_A_ROW = 4  # more quick probes in a row than any game has: its probes are all quick
 
 
 class TalonSearch(DepthFirst[P, M]):

@@ -42,9 +42,11 @@ from ..cards import RANK_OF, SUIT_OF
 from ..games.frog import enough_ready
 from ..moves import DEAL, MOVE, Move
 from ..rng import Rng
-from .model import Model, Searcher
+from .hunt import Searcher
+from .model import Model
 from ..state import State
-from .depth_first import DepthFirst, Hunt, Won
+from .depth_first import DepthFirst, Won
+from .hunt import Hunt
 
 if TYPE_CHECKING:
     from ..game import Game

@@ -29,9 +29,11 @@ from typing import TYPE_CHECKING
 from ..cards import CARDS
 from ..moves import MOVE, Move
 from ..rng import Rng
-from .model import Model, Searcher
+from .hunt import Searcher
+from .model import Model
 from ..state import State
-from .depth_first import DepthFirst, Hunt, Won
+from .depth_first import DepthFirst, Won
+from .hunt import Hunt
 
 if TYPE_CHECKING:
     from ..game import Game

@@ -36,7 +36,8 @@ from ..games.common import homes
 from ..cards import RANK_OF, RED_OF, SUIT_OF, Card
 from ..game import MOVE, Game, Move
 from ..games.klondike import safe_rank
-from .model import TURN_OVER_IN_HAND, Model, Searcher, Step
+from .hunt import Searcher
+from .model import TURN_OVER_IN_HAND, Model, Step
 from .talon import talon_clicks, talon_positions
 from ..state import Pile, State
 from .klondike_dfs import klondike_hunt

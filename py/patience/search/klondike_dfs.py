@@ -50,7 +50,8 @@ from ..moves import MOVE, Move
 from ..rng import Rng
 from ..state import State
 from .budget import Heap, sweep_within
-from .depth_first import Hunt, TalonSearch, Won
+from .depth_first import TalonSearch, Won
+from .hunt import Hunt
 from .klondike_position import (BY_KIND, DOWN, KIND, KING, KINGS, NONE, OF_KIND, PART, R, RED, SHAKE, TRADE_HOME,
                                 TURNS, TWIN, WANTS, WHOLE, Offer, Position, Reach, S, SMove, face_up, hopeless,
                                 position_of, tradable, wanted_back, with_home)
@@ -538,7 +539,7 @@ class KlondikeSearch(TalonSearch[Position, SMove]):
         return line.moves
 
 
-def klondike_hunt(game: "Game", state: State) -> Hunt[Position, SMove]:
+def klondike_hunt(game: "Game", state: State) -> Hunt:
     """The complete search (the game of twins first) and its probes
     (``depth_first.Hunt``): quick probes, probes by kinds and probes by tops take turns,
     most of them short (restarts by Luby's sequence, 128 positions a unit).  The

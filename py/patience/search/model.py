@@ -1,17 +1,16 @@
 """How the search sees a game: the generic ``Model`` (the engine's moves, ordered best
 first, the stock played K+, the game's safe moves, interchangeable piles sorted in the
-key), a step (moves and the state they lead to), and the ``Searcher`` protocol of a
-game's own search (``Model.searcher``)."""
+key) and a step (moves and the state they lead to).  A game's model may bring a search
+of its own (``Model.searcher``, a ``hunt.Searcher``); else the generic best-first search
+(``best_first``) searches its steps."""
 
 from __future__ import annotations
-
-from typing import Protocol
 
 from ..game import Game
 from ..moves import DEAL, MOVE, RECYCLE, Move
 from ..spec import SolverHooks
 from ..state import State
-from .budget import Heap
+from .hunt import Searcher
 from .talon import has_talon, talon_clicks, talon_positions
 
 Step = tuple[tuple[Move, ...], State]
@@ -20,23 +19,6 @@ Step = tuple[tuple[Move, ...], State]
 # four cards home (Klondike's and Canfield's models).  With cards home alone a turn-over
 # cost the search nothing and it spent the passes freely (docs/winnability.md).
 TURN_OVER_IN_HAND = 16
-
-
-class Searcher(Protocol):
-    """A game's own search (``Model.searcher``), run in pieces by ``Search``:
-    ``expand`` searches on; ``won`` is the winning line once found (engine moves from
-    the start), ``exhausted`` says the whole reachable space was searched, ``lead()``
-    gives the moves towards the best position seen, ``parts()`` the big containers it
-    holds (freed a piece at a time once the search is over)."""
-
-    won: list[Move] | None
-    exhausted: bool
-
-    def expand(self, nodes: int, deadline: float | None = None) -> int: ...
-
-    def lead(self) -> list[Move]: ...
-
-    def parts(self) -> list[Heap]: ...
 
 
 class Model:
@@ -68,7 +50,8 @@ class Model:
         return None
 
     def searcher(self, state: State) -> Searcher | None:
-        """A game's own search of ``state`` replacing the best-first one (None: none)."""
+        """A game's own search of ``state`` replacing the best-first one (None: none),
+        usually a ``hunt.Hunt`` of depth-first searches."""
         return None
 
     def lost(self, state: State) -> bool:

@@ -1,0 +1,139 @@
+"""The one scheduler of every search: ``Hunt`` runs a complete search with shaken probes
+beside it, in pieces, and ``Searcher`` is what it runs (and what it is).
+
+A game's search gives ``search(n)``: the complete search for ``n == 0``, the n-th probe
+otherwise.  Both kinds of search are Searchers: the games' own depth-first searches
+(``depth_first.DepthFirst``) and the generic best-first one (``best_first.BestFirst``).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable, Protocol
+
+from ..moves import Move
+from .budget import Heap, luby, sweep_within
+
+
+class Searcher(Protocol):
+    """A search run in pieces: ``expand`` searches up to ``nodes`` more positions
+    (stopping early at ``deadline``, a ``time.perf_counter`` value) and says how many it
+    searched; ``won`` is the winning line once found (engine moves from the start),
+    ``exhausted`` says the whole reachable space was searched, ``nodes`` counts the
+    positions searched, ``quick`` marks a search of a smaller space (it finds wins, and
+    running out of positions proves nothing), ``best`` is the value of the best
+    position seen first, ``lead()`` the moves towards it, ``parts()`` the big
+    containers it holds (freed a piece at a time once the search is over)."""
+
+    won: list[Move] | None
+    exhausted: bool
+    nodes: int
+    quick: bool
+
+    @property
+    def best(self) -> tuple[float, object]: ...
+
+    def expand(self, nodes: int, deadline: float | None = None) -> int: ...
+
+    def lead(self) -> list[Move]: ...
+
+    def parts(self) -> list[Heap]: ...
+
+
+class Hunt:
+    """The complete search and probes take turns of ``turn`` positions: of every
+    ``share[1]`` turns the complete search has ``share[0]``, the probes the rest; a win
+    of either is a win.  One turn in three suits games whose deals are seldom proven
+    lost within a budget; Klondike, where many losses are in reach, and the generic
+    search give the complete search half.  ``search(0)`` is a game's complete search,
+    ``search(n)`` its n-th probe, shaken differently from the others.  A probe that has
+    searched its quota is dropped (it may be stuck in a dead region) and the next one
+    starts.  The quotas restart by Luby's sequence: the n-th probe searches ``unit`` ×
+    ``luby(n)`` positions, so most probes are short and a few long.  That suits a shaken
+    probe, whose time to a win is heavy-tailed: it often finds a win within a few
+    hundred positions, or not for a long time.
+    Only the complete search running out of positions proves a loss; a quick probe
+    that runs out of positions shows that the quick space holds no win, whatever the
+    order, so no quick probe follows it.  A dropped probe is freed a piece at a time,
+    at the start of the next pieces of search.  The lead (hints) is towards the best
+    position the complete search or the running probe has seen."""
+
+    TURN = 256
+    quick = False
+
+    def __init__(self, search: Callable[[int], Searcher], unit: int, share: tuple[int, int] = (1, 3),
+                 turn: int = TURN) -> None:
+        self.search = search
+        self.share = share
+        self.turn_size = turn
+        self.full = full = search(0)
+        self.won = full.won
+        self.exhausted = full.exhausted
+        self.nodes = 0
+        self.quota = 0  # positions the probe may search
+        self.unit = unit
+        self.quick_done = False  # a quick probe ran out of positions
+        self.probes = 0
+        self.litter: list[Heap] = []  # the dropped probes' containers
+        self.probe = self.next_probe()
+        self.turn = 0
+
+    def next_probe(self) -> Searcher | None:
+        if self.won is not None or self.exhausted:
+            return None
+        for _ in range(QUICK_IN_A_ROW):
+            self.probes += 1
+            probe = self.search(self.probes)
+            if not (probe.quick and self.quick_done):
+                self.quota = self.unit * luby(self.probes)
+                self.won = probe.won  # a probe may start at a won position
+                return probe
+        return None  # the game's probes are all quick
+
+    def expand(self, nodes: int, deadline: float | None = None) -> int:
+        sweep_within(self.litter, deadline)
+        done = 0
+        size = self.turn_size
+        while done < nodes and self.won is None and not self.exhausted:
+            part = min(nodes - done, size - self.turn % size)
+            probe = self.probe
+            if probe is None or (self.turn // size) % self.share[1] < self.share[0]:
+                n = self.full.expand(part, deadline)
+                self.won, self.exhausted = self.full.won, self.full.exhausted
+            else:
+                n = probe.expand(min(part, self.quota - probe.nodes), deadline)
+                self.won = probe.won
+                if probe.won is None:
+                    if probe.exhausted or probe.nodes >= self.quota:
+                        self.quick_done = self.quick_done or (probe.exhausted and probe.quick)
+                        self.probe = self.next_probe()
+                    if self.probe is not probe:
+                        self.litter.extend(probe.parts())
+            done += n
+            self.turn += n
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.nodes += done
+        return done
+
+    def leader(self) -> Searcher:
+        """The complete search or the running probe, whichever has seen the better
+        position (the complete search on a tie)."""
+        probe = self.probe
+        if probe is not None and probe.best[0] > self.full.best[0]:
+            return probe
+        return self.full
+
+    @property
+    def best(self) -> tuple[float, object]:
+        return self.leader().best
+
+    def lead(self) -> list[Move]:
+        return self.leader().lead()
+
+    def parts(self) -> list[Heap]:
+        probe = [] if self.probe is None else self.probe.parts()
+        return self.litter + self.full.parts() + probe
+
+
+QUICK_IN_A_ROW = 4  # more quick probes in a row than any game has: its probes are all quick
