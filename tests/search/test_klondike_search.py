@@ -1,4 +1,4 @@
-"""Klondike's own search (search/klondike.py, klondike_dfs.py, klondike_position.py):
+"""Klondike's own search (search/klondike.py, klondike_position.py):
 the same verdicts as the plain search on endgames, its talon steps, its probes, hopeless
 positions and the game of twins."""
 
@@ -9,9 +9,10 @@ import pytest
 from helpers import position
 from patience import get_game
 from patience.cards import RED_OF, make_card, parse_card
+from patience.moves import DEAL, Move
 from patience.game import Game
 from patience.search import LOST, WON, Search, solve
-from patience.search.klondike_dfs import KlondikeSearch
+from patience.search.klondike import KlondikeSearch
 from patience.search.klondike_position import TRADE_HOME, TWIN, hopeless, position_of
 from patience.search.registry import model_of
 from patience.search.talon import talon_positions, talon_reach
@@ -43,24 +44,30 @@ def test_talon_positions_follow_the_stock():
     assert talon_positions(7, 2, 3, 0) == ((1, 0, -1), (4, 1, -1), (6, 2, -1))
 
 
-@pytest.mark.parametrize("opts", [{}, {"draw": "1"}, {"passes": "3"}, {"runs": "any", "foundation_return": "on"}])
+@pytest.mark.parametrize("opts", [{}, {"draw": "1"}, {"passes": "3"}, {"passes": "3", "draw": "1"},
+                                  {"runs": "any", "foundation_return": "on"}])
 def test_klondike_steps_are_the_engine_moves_they_name(opts):
-    """Each step of the fast model (stock turns and a card move) is legal move by move
-    and leads to the state the model says."""
+    """Each step of the search (stock turns, a card move and the cards home that nothing
+    can need) replays move by move through the checked play to the position it says,
+    turn-overs of the waste counted."""
     game = get_game("klondike", opts)
-    model = model_of(game)
     for seed in range(1, 6):
         state = game.deal(seed)
         for _ in range(25):
-            steps = model.steps(state)
-            if not steps:
+            search = KlondikeSearch(game, state)
+            if search.won is not None or not search.stack:
                 break
-            for moves, after in steps:
+            kids = search.stack[0][0]
+            if not kids:
+                break
+            for moves, p in kids:
                 s = state
-                for move in moves:
+                for move in search.engine_line(search.prefix + moves, finish=False):
                     s = game.play(s, move)
-                assert s == after, [game.notation(m) for m in moves]
-            state = steps[seed % len(steps)][1]
+                assert position_of(game, s) == p, moves
+            line = search.engine_line(search.prefix + kids[seed % len(kids)][0], finish=False)
+            for move in line:
+                state = game.play(state, move)
 
 
 @pytest.mark.parametrize("opts", [{"draw": "3", "runs": "any", "foundation_return": "on"}, {}, {"draw": "1"}])
@@ -160,6 +167,47 @@ def test_klondike_search_agrees_with_the_plain_search_on_endgames(opts):
     assert verdicts.count(WON) >= at_least(20, 60) and verdicts.count(LOST) >= at_least(3, 60), verdicts
 
 
+def limited_endgame(game: Game, rng: Rng) -> State:
+    """A random late position for limited passes: as ``endgame`` but with seven cards in
+    the talon, some of them turned, and some turn-overs of the waste already made."""
+    homes = [6 + rng.below(7) for _ in range(4)]
+    rest = [make_card(r, s) for s in range(4) for r in range(homes[s] + 1, 14)]
+    rest = [rest[i] for i in rng.shuffled(tuple(range(len(rest))))]
+    piles = [()] * len(game.piles)
+    down = [0] * len(game.piles)
+    for s, f in enumerate(game.foundations):
+        piles[f] = tuple(make_card(r, s) for r in range(1, homes[s] + 1))
+    talon = rest[:7]
+    piles[game.stock], down[game.stock] = tuple(talon), len(talon)
+    cards = rest[7:]
+    for i in range(1, 8):
+        t = game.index[f"t{i}"]
+        k = min(len(cards), rng.below(3))
+        if i == 7:
+            k = len(cards)
+        piles[t], cards = tuple(cards[:k]), cards[k:]
+        down[t] = max(0, k - 1)
+    state = State(tuple(piles), tuple(down), game.empty_state().info)
+    for _ in range(rng.below(3)):
+        state = game.apply(state, Move(DEAL))
+    made = rng.below(game.layout.passes or 1)
+    return game.with_info(state, "recycles", made) if "recycles" in game.layout.info else state
+
+
+@pytest.mark.reliability  # all its positions in the long run
+@pytest.mark.parametrize("opts", [{"passes": "3"}, {"passes": "1", "draw": "1"}, {"passes": "1", "runs": "any"}])
+def test_klondike_search_agrees_with_the_plain_search_with_limited_passes(opts):
+    """With limited passes (the turn-overs left in the position, a position not searched
+    again when one alike with as many turn-overs left or more was, a move that takes a
+    turn-over counted so) the same verdicts as every engine move searched to the end,
+    the turn-overs made part of a position, on random late positions."""
+    game = get_game("klondike", opts)
+    rng = Rng(7, "limited endgames")
+    verdicts = agrees_with_the_plain_search(game, (limited_endgame(game, rng) for _ in range(endgames(60))),
+                                            counters=True)
+    assert verdicts.count(WON) >= at_least(10, 60) and verdicts.count(LOST) >= at_least(5, 60), verdicts
+
+
 def test_klondike_probes_count_like_face_up_cards_as_one():
     """A probe with every move keys a face-up card by its rank and colour, so two
     positions that differ only in which of two like cards lies where are one to it; the
@@ -174,7 +222,7 @@ def test_klondike_probes_count_like_face_up_cards_as_one():
 
     def at(first: int, second: int, down: int = 0) -> tuple:
         cols = (bytes([hidden[0], eights[0], first]), bytes([hidden[1], eights[1], second])) + (b"",) * 5
-        return cols, (1 + down, 1) + (0,) * 5, (0, 0, 0, 0), b"", 0
+        return cols, (1 + down, 1) + (0,) * 5, (0, 0, 0, 0), b"", 0, -1
 
     full, probe = KlondikeSearch(game, game.deal(1)), KlondikeSearch(game, game.deal(1), probe=2)
     one, other = at(sevens[0], sevens[1]), at(sevens[1], sevens[0])
@@ -193,7 +241,7 @@ def test_klondike_probes_by_tops_keep_only_face_down_cards_and_the_tops_kinds():
 
     def at(first: str, second: str) -> tuple:
         cols = (column("2s 9s " + first), column("2c 9c " + second)) + (b"",) * 5
-        return cols, (1, 1) + (0,) * 5, (0, 0, 0, 0), b"", 0
+        return cols, (1, 1) + (0,) * 5, (0, 0, 0, 0), b"", 0, -1
 
     tops = KlondikeSearch(game, game.deal(1), probe=3)
     kinds = KlondikeSearch(game, game.deal(1), probe=2)
@@ -216,7 +264,7 @@ def test_a_talon_place_that_reaches_no_more_than_one_seen_is_not_searched_again(
     talon = bytes(range(20, 30))  # ten talon cards, none of them at play on the columns
 
     def at(pos: int) -> tuple:
-        return (bytes([0]),) + (b"",) * 6, (0,) * 7, (0, 0, 0, 0), talon, pos
+        return (bytes([0]),) + (b"",) * 6, (0,) * 7, (0, 0, 0, 0), talon, pos, -1
 
     def reach(pos: int) -> frozenset:
         return talon_reach(talon, pos, 3, range(52))[0]
@@ -229,8 +277,24 @@ def test_a_talon_place_that_reaches_no_more_than_one_seen_is_not_searched_again(
     assert search.mark(at(5)) and search.mark(at(2))  # other kinds of place: not comparable
     assert not search.mark(at(8))
     assert search.mark(at(1))
-    other = at(1)[:3] + (talon[1:], 1)
+    other = at(1)[:3] + (talon[1:], 1, -1)
     assert search.mark(other)  # another talon
+
+
+def test_with_limited_passes_a_position_with_fewer_turn_overs_left_than_one_seen_is_not_searched_again():
+    """With limited passes the talon's place is kept in the key, and a position alike but
+    for the turn-overs left is searched again only with more of them left than any seen."""
+    game = get_game("klondike", {"passes": "3"})
+    search = KlondikeSearch(game, game.deal(1))
+    talon = bytes(range(20, 30))
+
+    def at(pos: int, left: int) -> tuple:
+        return (bytes([0]),) + (b"",) * 6, (0,) * 7, (0, 0, 0, 0), talon, pos, left
+
+    assert search.mark(at(4, 1))
+    assert not search.mark(at(4, 1)) and not search.mark(at(4, 0))
+    assert search.mark(at(4, 2)) and not search.mark(at(4, 1))
+    assert search.mark(at(7, 0)) and search.mark(at(10, 2))  # other places: other positions
 
 
 def column(text: str) -> bytes:
@@ -245,7 +309,7 @@ def test_klondike_moves_a_part_of_a_run_only_with_the_move_that_uses_its_room():
     onto that six.  No position has the part moved and the room unused."""
     game = get_game("klondike", {"draw": "1", "runs": "any"})
     search = KlondikeSearch(game, game.deal(1))
-    p = ((column("Kc 6s 5h 4s"), column("Kh 6c")) + (b"",) * 5, (1, 1) + (0,) * 5, (1, 1, 1, 1), column("5d 4c"), 0)
+    p = ((column("Kc 6s 5h 4s"), column("Kh 6c")) + (b"",) * 5, (1, 1) + (0,) * 5, (1, 1, 1, 1), column("5d 4c"), 0, -1)
     kids = search.children(p)
     assert isinstance(kids, list)
     moved = [child for _, child in kids if child[0][0].endswith(column("6s")) or child[0][0].endswith(column("5d"))]
@@ -262,7 +326,7 @@ def test_klondike_empties_a_column_only_with_the_king_that_moves_in():
     game = get_game("klondike", {"draw": "3"})
     search = KlondikeSearch(game, game.deal(1))
     rest = tuple(column(pair) for pair in ("9s 2h", "9h 2d", "9d 2s", "9c 2c", "8s 6h"))
-    p = ((column("8h Ks Qh"), column("Js")) + rest, (1, 0, 1, 1, 1, 1, 1), (0, 0, 0, 0), b"", 0)
+    p = ((column("8h Ks Qh"), column("Js")) + rest, (1, 0, 1, 1, 1, 1, 1), (0, 0, 0, 0), b"", 0, -1)
     kids = search.children(p)
     assert isinstance(kids, list)
     assert all(all(child[0]) for _, child in kids)  # no column left empty

@@ -13,19 +13,39 @@ from patience.search.model import Model
 from patience.search.registry import MODELS, model_of
 
 # the package's machinery: the modules that search no game of their own
-MACHINERY = {"budget", "talon", "model", "best_first", "depth_first", "hunt", "solver", "registry", "klondike_position", "klondike_dfs"}
+MACHINERY = {"budget", "talon", "model", "best_first", "depth_first", "hunt", "solver", "registry"}
+
+
+def part_of(name: str, searches: set[str]) -> str | None:
+    """The game search a module ``<search>_<part>`` is a part of (None: not a part)."""
+    return next((search for search in searches if name.startswith(search + "_")), None)
 
 
 def own_models() -> dict[str, list[type[Model]]]:
-    """The search package's modules (machinery apart) and the models each defines."""
+    """The search package's game search modules (machinery and parts apart) and the
+    models each defines."""
+    names = {info.name for info in pkgutil.iter_modules(patience.search.__path__)} - MACHINERY
     found: dict[str, list[type[Model]]] = {}
-    for info in pkgutil.iter_modules(patience.search.__path__):
-        if info.name in MACHINERY:
+    for name in sorted(names):
+        if part_of(name, names):
             continue
-        module = importlib.import_module(f"patience.search.{info.name}")
-        found[info.name] = [cls for _, cls in inspect.getmembers(module, inspect.isclass)
-                            if issubclass(cls, Model) and cls is not Model and cls.__module__ == module.__name__]
+        module = importlib.import_module(f"patience.search.{name}")
+        found[name] = [cls for _, cls in inspect.getmembers(module, inspect.isclass)
+                       if issubclass(cls, Model) and cls is not Model and cls.__module__ == module.__name__]
     return found
+
+
+def test_a_part_of_a_game_search_is_used_by_that_search_alone():
+    """A module named ``<search>_<part>`` (Klondike's position) belongs to that game's
+    search: the search imports it, and no other module of the package does."""
+    names = {info.name for info in pkgutil.iter_modules(patience.search.__path__)} - MACHINERY
+    parts = {name: part_of(name, names) for name in names if part_of(name, names)}
+    assert parts, "no parts: drop this test"
+    for part, owner in parts.items():
+        for name in names | MACHINERY:
+            source = inspect.getsource(importlib.import_module(f"patience.search.{name}"))
+            uses = f"from .{part} import" in source or f"import {part}" in source
+            assert uses == (name == owner), (part, name)
 
 
 def test_every_name_in_the_registry_is_a_game():

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping, Sequence
 
-from ..cards import OTHER_COLOUR, PARTNER, Card, deck
+from ..cards import OTHER_COLOUR, PARTNER, RANK_OF, SUIT_OF, Card, deck
+from ..moves import MOVE, Move
 from ..rng import Rng
 from ..spec import Build, GameSpec, Help, Layout, Option, Pick, PileSpec, SolverHooks, Wins, Words
 from ..state import State
-from .common import DRAW_LABELS_RU, FOUNDATION_RETURN_RU, PASS_LABELS, YES_NO_RU, deal_order, tableau_down
+from .common import DRAW_LABELS_RU, FOUNDATION_RETURN_RU, PASS_LABELS, YES_NO_RU, deal_order, homes, tableau_down
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -62,6 +63,24 @@ def safe_rank(rank: int, suit: int, home: Sequence[int]) -> bool:
     other = max(rank - home[a], rank - home[b])
     return other <= 1 or (other <= 2 and rank - home[PARTNER[suit]] <= 3)
 
+
+
+def safe_home(game: "Game", state: State) -> "Move | None":
+    """A column's top card (or, one card turned at a time, the waste's) that goes home by
+    ``safe_rank``: auto-play's move.  (With three cards turned the waste top stays: taking
+    it shifts which cards later turns bring up.)"""
+    home, where = homes(game.foundations, state.piles)
+    sources = [game.index[f"t{i}"] for i in range(1, 8)]
+    if game.layout.draw == 1:
+        sources.append(game.waste)
+    for i in sources:
+        pile = state.piles[i]
+        if pile:
+            card = pile[-1]
+            suit = SUIT_OF[card]
+            if RANK_OF[card] == home[suit] + 1 and safe_rank(RANK_OF[card], suit, home):
+                return Move(MOVE, i, where[suit], 1)
+    return None
 
 def deal(game: "Game", rng: Rng) -> State:
     """Row by row as the book lays it: a face-up card, then face-down ones to its right."""
@@ -129,5 +148,6 @@ SPEC: "GameSpec[Game]" = GameSpec(
     deal=deal,
     solver=SolverHooks(
         interchangeable=lambda game: (tuple(f"t{i}" for i in range(1, 8)), ("f1", "f2", "f3", "f4")),
+        safe=safe_home,
     ),
 )

@@ -14,8 +14,8 @@ per game that has a search of its own.
 - ``best_first``: the generic search, best first over a model's steps (``BestFirst``).
 - ``depth_first``: what the games' own depth-first searches share (``DepthFirst``,
   ``TalonSearch``), typed by their position and move.
-- ``registry``: which games have their own model: ``klondike`` (with ``klondike_dfs``
-  and ``klondike_position``), ``canfield``, ``frog``, ``gaps`` (Gaps and Пасьянс
+- ``registry``: which games have their own model: ``klondike`` (with its part
+  ``klondike_position``), ``canfield``, ``frog``, ``gaps`` (Gaps and Пасьянс
   Потоцкого), ``zmey`` and ``glider`` (the generic search with the game's own steps and
   key).
 

@@ -1,7 +1,7 @@
 """Canfield's own search: a depth-first search over a compact position, for unlimited
 passes through the stock (the game's default), with or without cards back from home.
 
-As in Klondike's (``klondike_dfs``), the generic search's engine ``State`` per position
+As in Klondike's (``klondike``), the generic search's engine ``State`` per position
 costs more than the search itself; here a position is five small values, the
 transposition table byte strings and the line is read off the depth-first stack:
 

@@ -1,11 +1,11 @@
-"""What the games' own depth-first searches share (``klondike_dfs``, ``canfield``,
+"""What the games' own depth-first searches share (``klondike``, ``canfield``,
 ``frog``, ``gaps``): the search run in bounded pieces over a stack of children lists
 (``DepthFirst``, a ``hunt.Searcher``; ``hunt.Hunt`` runs the complete search with
 shaken probes beside it).
 
 A search is typed by its position ``P`` and its own move ``M``.  Its children are
 *kids* (``Kid[M, P]``): the solver's moves of that step and the position reached.
-The searches of a one-deck game with a stock played K+ (``klondike_dfs``,
+The searches of a one-deck game with a stock played K+ (``klondike``,
 ``canfield``) share ``TalonSearch`` (and ``talon_place``, ``talon_reach`` and
 ``EngineLine`` of talon.py).
 """

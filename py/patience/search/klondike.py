@@ -1,297 +1,600 @@
-"""Klondike's search model: the generic one, rewritten for speed and with the
-literature's Klondike knowledge.  With unlimited passes (the literature's rules and the
-book's) the search itself is Klondike's own, in ``klondike_dfs`` (the same moves and
-pruning over a compact position, depth first, a part of a run moved only together with
-the move that uses its room, with quick probes, a looser game that proves hopeless
-deals lost at once and the game of twins searched first); this model still serves
-limited passes, auto-play and the first hint.
+"""Klondike's own search: a depth-first search over a compact position, for every rule
+of the game (unlimited or limited passes, one card turned or three, runs whole or any,
+cards back from home or not).
+
+The generic search (``best_first``) keeps an engine ``State`` and the step that reached
+it for every position; that costs more than the search itself in Klondike, where a
+losing deal has to be searched through hundreds of thousands of positions.  Here a
+position is six small values, the transposition table a set of byte strings, and the
+line is read off the depth-first stack (``klondike_position``):
+
+- columns: seven ``bytes`` (cards bottom first) and their face-down counts;
+- home: the rank at home per suit;
+- the talon: ``bytes`` of waste then stock in dealing order, how many are turned, and
+  how many turn-overs of the waste are left (-1: unlimited).
+
+The moves and their pruning:
 
 - The stock is played K+: every card that turning the stock can bring to the waste
   top is playable at once (one step: the turns and the card move).  With one card
   turned at a time and unlimited passes every talon card is always reachable, so the
-  talon counts as a set in the key.
-- A tableau card goes home without branching when no card can need it any more
-  (Solvitaire's rule: both foundations of the other colour within one rank, or within
-  two with the other foundation of its colour within three).  A foundation card never
-  comes back when that rule would send it straight home again.
-- Columns and foundations are interchangeable: sorted in the key.
-- A move that only makes room is made only when the room is used at once (any line
-  can put it off until then): a part of a run moved off its twin only when the card
-  under it goes home or takes the other card of the run's rank and colour (for the
-  card under it to move on, the run under it moves with the part on top);
-  a column emptied only when a king can go there; a card back from home only when a
-  card can go on it (or on the card it uncovers); with every talon card in reach, a
-  talon card onto a column only when a card can go on it.
-- Its quick model (for probes that find wins sooner) sends every card home that can
-  go, never brings one back and never moves a part of a run.
+  talon counts as a set in the key, and a talon card goes onto a column only when a
+  card can go on it at once (any line can put it off until then).
+- With unlimited passes, turning the stock goes round a cycle (0, draw, 2·draw … all
+  turned, then 0 again): every position on it has the same future, so the key forgets
+  where on it the talon is; a position whose talon place reaches no card that the place
+  of one seen (the rest alike) reaches is not searched again (``TalonSearch``).  With
+  limited passes the key keeps the place, and a position is not searched again when
+  one alike with as many turn-overs left or more was; a move that takes a turn-over
+  comes after the moves that do not (``TURN_OVER``).
+- A card goes home without branching when no card can need it any more
+  (``games.klondike.safe_rank``, Solvitaire's rule: both foundations of the other
+  colour within one rank, or within two with the other foundation of its colour within
+  three).  A foundation card never comes back when that rule would send it straight
+  home again, and only when a card can go on it or on the card it uncovers
+  (``wanted_back``).
+- Columns are interchangeable: sorted in the key.
+- A move that only makes room is made only together with the move that uses the room
+  (any line can put it off until then): a part of a run moved off its twin with the
+  card under it going home or the twin coming onto it; a column emptied with the king
+  that moves in.
+- What a column offers (its top, its run, the kinds of card in the run, whether a king
+  lies on other cards) depends on its cards and face-down count alone: it is worked out
+  once per column seen, not once per position.
+- Before searching, ``hopeless`` (a looser game) may show the deal lost at once.
+- The complete search searches *the game of twins* first (``KlondikeSearch``), a looser
+  game whose positions are fewer: a loss there is a loss.
 - Steps in order: cards home, moves that turn a face-down card (from the column with
-  most of them first), cards from the stock, the other tableau moves, cards back from
-  home; positions scored by cards home, face-down cards and cards left in the talon
-  (and, with limited passes, the turn-overs left).
+  most of them first), cards from the stock, the other moves between columns, cards
+  back from home; positions valued (for hints) by cards home, face-down cards, cards
+  left in the talon and turn-overs left.
+- ``klondike_hunt`` runs the complete search with shaken probes beside it, most of
+  them short (``hunt.Hunt``).
+
+A position is won when all its cards are face up and the talon is empty: each column
+is then a run down in alternate colours, so its top is its lowest card and the lowest
+card left is always on a top, next for its suit.
+
+The line is kept as the solver's own moves; ``engine_line`` replays them through the
+engine, spelling out the stock turns and the foundation each card goes to.
 """
 
 from __future__ import annotations
 
-from ..games.common import homes
-from ..cards import RANK_OF, RED_OF, SUIT_OF, Card
-from ..game import MOVE, Game, Move
+from typing import TYPE_CHECKING
+
 from ..games.klondike import safe_rank
-from .hunt import Searcher
-from .model import TURN_OVER_IN_HAND, Model, Step
-from .talon import talon_clicks, talon_positions
-from ..state import Pile, State
-from .klondike_dfs import klondike_hunt
-from .klondike_position import wanted_back
+from ..moves import MOVE, Move
+from ..rng import Rng
+from ..state import State
+from .budget import Heap, sweep_within
+from .depth_first import TalonSearch, Won
+from .hunt import Hunt, Searcher
+from .model import TURN_OVER_IN_HAND, Model
+from .klondike_position import (BY_KIND, DOWN, KIND, KING, KINGS, NONE, OF_KIND, PART, R, RED, SHAKE, TRADE_HOME,
+                                TURNS, TWIN, WANTS, WHOLE, Offer, Position, Reach, S, SMove, face_up, hopeless,
+                                position_of, tradable, wanted_back, with_home)
+from .talon import BACK, PILE, TALON, TALON_HOME, TO_HOME, EngineLine, Hit, talon_place, talon_reach, turned_over
 
-# the score: a card home is worth 4, a face-down card costs 1, a card still in the talon 1
-W_HOME, W_DOWN, W_TALON = 4, 1, 1
-# with limited passes a turn-over still in hand counts too (``TURN_OVER_IN_HAND``, four
-# cards home): seeds 1-100 at 2 s, draw 1 and 3 passes: 45 won with none, 54, 61, 67, 65
-# and 36 at 1.5, 3, 4, 6 and 12 cards; draw 3 and 3 passes: 32 won and 25 lost with none,
-# 42 and 24 at four cards
+if TYPE_CHECKING:
+    from ..game import Game
+
+Kid = tuple[list[SMove], Position]
+TURN_OVER = 6.0  # what a turn-over of the waste adds to a move's place in the order, with limited passes
 
 
-class KlondikeModel(Model):
-    def __init__(self, game: Game, quick: bool = False) -> None:
-        super().__init__(game)
-        self.is_quick = quick
-        self.cols = tuple(game.index[f"t{i}"] for i in range(1, 8))
-        self.fnds = game.foundations
-        self.any_run = game.options["runs"] == "any"
-        self.back = game.options["foundation_return"] == "on"
+class KlondikeSearch(TalonSearch[Position, SMove]):
+    """A depth-first search of one Klondike position, run in bounded pieces.
+
+    ``expand(nodes, deadline)`` searches on; then ``won`` is the winning line (engine
+    moves) once found, ``exhausted`` says every reachable position was searched (the
+    deal is lost), ``lead()`` the moves towards the best position seen (hints).
+
+    *The game of twins* is Klondike with one move more: when a column's top card and
+    its twin (the other card of its rank and colour) both lie face up in the columns
+    and the twin is next for its suit, the twin goes home and the top card takes its
+    place (``TRADE_HOME``).  Every real line is a line of it, so a position it loses is
+    lost.  Two positions that differ only in which of two face-up twins lies where (the
+    bulk of a hard deal's space) have the same moves in it, up to that difference: a
+    card going home from one is a trade from the other, and every other move sees only
+    ranks and colours, the face-down cards, the talon and the cards home, which they
+    share.  So they are one position of the game of twins, keyed by kinds like the
+    probes by kinds, and searching one searches both (with its columns in the same
+    order, which the real game does not care about).  For that, the search's own
+    shortcuts must not tell them apart either; with twins:
+
+    - a card that nothing can need goes home by itself (``close``) only when its twin is
+      not face up in a column: in the other arrangement the twin would lie there, and
+      it may not be next;
+    - a part of a run moved off a card onto that card's twin may take the twin of the
+      part's base onto the card even when the card could go home by itself (``uses``),
+      for the same reason.
+
+    A win of the game of twins whose line trades proves nothing: the search then starts
+    again at the deal in the real game (``drop_twins``).  A win without trades is a real
+    win; trades are tried after every other move of a position, so such a win comes
+    first where one is near.  A hard lost deal is proven lost in fewer positions, often
+    many times fewer (docs/winnability.md has the counts)."""
+
+    def __init__(self, game: "Game", state: State, probe: int = 0, twins: bool = False) -> None:
+        """``twins``: search the game of twins first (see the class docstring), the real
+        game once it is won by a line that trades.  ``probe`` > 0: a probe instead of the
+        complete search, its order of moves shaken by a generator seeded with ``probe``;
+        probes of three sorts take turns, and none proves anything.  Probe 1, 4, 7 … is a
+        quick one: every card that can go home goes, no card comes back and no part of a
+        run moves; it finds wins (often sooner, in its smaller space).  The others have
+        every move of the complete search, in another order, and a coarser key.  Probe 2,
+        5, 8 … counts a face-up card by its kind: it skips positions that differ from
+        one seen only in which of two like cards lies where (most of a hard deal's
+        space).  Probe 3, 6, 9 … keeps of the face-up cards only the kinds of the column
+        tops: it skips every other arrangement of the same runs, and more (it may skip
+        the only way to a win), so it reaches furthest of all."""
+        super().__init__()
+        self.game = game
+        self.quick = probe % 3 == 1
+        self.twins = twins
+        self.traded = False  # the game of twins is won by a line that trades twins
+        self.by_kind = probe % 3 == 2 or twins
+        self.by_tops = probe > 0 and probe % 3 == 0
+        self.rng = Rng(probe, "klondike probe") if probe else None
+        self.cols_at = tuple(game.index[f"t{i}"] for i in range(1, 8))
         self.draw = game.layout.draw
-        self.passes = game.layout.passes
-        self.talon_is_set = self.draw == 1 and self.passes is None
+        self.limited = game.layout.passes is not None  # the waste turned over a few times at most
+        self.any_run = game.options["runs"] == "any" and not self.quick
+        self.back = game.options["foundation_return"] == "on" and not self.quick
+        self.set_talon = self.draw == 1 and not self.limited  # every talon card always in reach
+        self.start = state
+        self.offers: dict[tuple[bytes, int], Offer] = {}
+        self.reaches: dict[tuple[bytes, int, int], Reach] = {}
+        self.pieces: dict[tuple[bytes, int], bytes] = {}  # (column, face-down count) → its part of a key by kinds
+        self.litter: list[Heap] = []  # the game of twins' containers, freed a piece at a time
+        self.open(not probe)
 
-    def quick(self) -> Model | None:
-        """The same game without cards back from home and without moving a part of a
-        run off its twin: a smaller space where most wins are found sooner."""
-        return None if self.is_quick else KlondikeModel(self.game, quick=True)
+    def open(self, full: bool) -> None:
+        """Start the search at the deal (``full``: a complete search, which the looser
+        game ``hopeless`` may show lost at once)."""
+        moves, root = self.close([], position_of(self.game, self.start))
+        won = self.is_won(root)
+        self.begin((moves, root), won, lost=full and not won and hopeless(root, self.back, self.draw))
+        if self.traded:
+            self.drop_twins()
 
-    def searcher(self, state: State) -> Searcher | None:
-        """With unlimited passes, Klondike's own depth-first search (klondike_dfs)."""
-        if self.is_quick or self.passes is not None:
-            return None
-        return klondike_hunt(self.game, state)
+    def drop_twins(self) -> None:
+        """The game of twins is won by a line that trades twins, which proves nothing:
+        search the real game from the deal instead."""
+        self.litter.extend(TalonSearch.parts(self) + [self.pieces])
+        self.pieces = {}
+        self.twins = self.traded = self.by_kind = False
+        self.won, self.exhausted = None, False
+        self.seen, self.stack, self.places = set(), [], {}
+        self.open(True)
 
-    # -- key ------------------------------------------------------------------
-    def key(self, state: State) -> bytes:
-        piles, down = state.piles, state.down
-        cols = sorted(bytes((down[c],)) + bytes(piles[c]) + b"\xff" for c in self.cols)
-        homes = sorted(piles[f][-1] if piles[f] else 255 for f in self.fnds)
-        waste, stock = piles[self.game.waste], piles[self.game.stock]
-        if self.talon_is_set:
-            talon = bytes(sorted(waste + stock))
-        elif self.passes is None and (not stock or not waste or len(waste) % self.draw == 0):
-            # Turning the stock goes round the cycle 0, draw, 2·draw … (all turned) and back
-            # to 0: the positions on that cycle are one position.
-            talon = bytes(waste + stock[::-1])
+    def expand(self, nodes: int, deadline: float | None = None) -> int:
+        sweep_within(self.litter, deadline)
+        done = super().expand(nodes, deadline)
+        if self.traded:
+            self.drop_twins()
+        return done
+
+    def parts(self) -> list[Heap]:
+        return super().parts() + [self.offers, self.reaches, self.pieces] + self.litter
+
+    # -- positions ---------------------------------------------------------------
+    def split_key(self, p: Position) -> tuple[bytes, int]:
+        """The key without the talon's place, and the place (``TalonSearch``); with
+        limited passes the whole key and how many turn-overs are left (``mark``)."""
+        cols, down, home, talon, pos, left = p
+        if self.limited:
+            rest, place = talon + b"\xfe" + bytes((pos,)), left
         else:
-            talon = bytes(waste) + b"\xff" + bytes(stock)
-        out = b"".join(cols) + bytes(homes) + talon
-        if self.passes is not None:
-            out += bytes((state.info[0],))
-        return out
+            rest, place = talon_place(talon, pos, self.draw)
+        if self.by_tops:
+            hidden = b"\xff".join(sorted([col[:d] + DOWN[d] for col, d in zip(cols, down) if d]))
+            return hidden + bytes(sorted([KIND[col[-1]] for col in cols if col])) + b"\xfd" + bytes(home) + rest, place
+        if self.by_kind:
+            pieces = self.pieces  # a column's part of the key, worked out once per column seen
+            keyed = []
+            for spot in zip(cols, down):
+                piece = pieces.get(spot)
+                if piece is None:
+                    col, d = spot
+                    piece = pieces[spot] = col[:d] + col[d:].translate(BY_KIND) + DOWN[d]
+                keyed.append(piece)
+            keyed.sort()
+            return b"\xff".join(keyed) + bytes(home) + rest, place
+        return b"\xff".join(sorted([col + DOWN[d] for col, d in zip(cols, down)])) + bytes(home) + rest, place
 
-    # -- where things stand ---------------------------------------------------
-    def homes(self, piles: tuple[Pile, ...]) -> tuple[list[int], list[int]]:
-        """Rank home per suit, and the foundation of each suit (an empty one for a suit
-        not started)."""
-        return homes(self.fnds, piles)
+    def mark(self, p: Position) -> bool:
+        """``TalonSearch.mark``; with limited passes, a position is not searched again when
+        one alike with as many turn-overs left or more was: it has every line this one has."""
+        if not self.limited:
+            return super().mark(p)
+        k, left = self.split_key(p)
+        places = self.places
+        if places.get(k, -1) >= left:
+            return False
+        places[k] = left
+        return True
 
     @staticmethod
-    def moved(state: State, src: int, dst: int, n: int) -> State:
-        """n cards from src to dst, a face-down card left on top turned up."""
-        piles = list(state.piles)
-        down = list(state.down)
-        pile = piles[src]
-        rest = pile[:-n]
-        piles[dst] = piles[dst] + pile[-n:]
-        piles[src] = rest
-        if down[src] and down[src] >= len(rest):
-            down[src] = len(rest) - 1 if rest else 0
-        return State(tuple(piles), tuple(down), state.info)
+    def is_won(p: Position) -> bool:
+        return not p[3] and not any(p[1])
 
-    # -- safe moves -----------------------------------------------------------
-    def safe(self, state: State) -> Step | None:
-        piles = state.piles
-        home, where = self.homes(piles)
-        for c in self.cols:
-            pile = piles[c]
-            if pile:
-                card = pile[-1]
-                if RANK_OF[card] == home[SUIT_OF[card]] + 1 and (self.is_quick or safe_rank(RANK_OF[card], SUIT_OF[card], home)):
-                    move = Move(MOVE, c, where[SUIT_OF[card]], 1)
-                    return (move,), self.moved(state, c, move.dst, 1)
-        if self.talon_is_set:
-            for moves, after in self.talon_home(state, home, where, safe_only=True):
-                return moves, after
-        return None
+    @staticmethod
+    def score(p: Position) -> int:
+        """Cards home, less face-down and talon cards; a turn-over still allowed is worth
+        four cards home (``TURN_OVER_IN_HAND``)."""
+        return 4 * sum(p[2]) - sum(p[1]) - len(p[3]) + TURN_OVER_IN_HAND * max(p[5], 0)
 
-    def talon_home(self, state: State, home: list[int], where: list[int], safe_only: bool) -> list[Step]:
-        out: list[Step] = []
-        for index, deals, again, card in self.talon_cards(state):
-            if RANK_OF[card] == home[SUIT_OF[card]] + 1 and (not safe_only or safe_rank(RANK_OF[card], SUIT_OF[card], home)):
-                out.append(self.from_talon(state, index, deals, again, where[SUIT_OF[card]]))
-                if safe_only:
-                    break
-        return out
+    def close(self, moves: list[SMove], p: Position) -> tuple[list[SMove], Position]:
+        """Play the cards home that nothing can need, while there are any (with twins,
+        only those whose twin is not face up in a column)."""
+        cols, down, home, talon, pos, left = p
+        again = True
+        while again:
+            again = False
+            for c in range(7):
+                col = cols[c]
+                if col:
+                    card = col[-1]
+                    s = S[card]
+                    if R[card] == home[s] + 1 and self.by_itself(card, cols, down, home):
+                        moves = moves + [(TO_HOME, c, 0, 1)]
+                        cols, down = self.take(cols, down, c, 1)
+                        home = with_home(home, s, R[card])
+                        again = True
+            if self.set_talon:
+                for i, card in enumerate(talon):
+                    s = S[card]
+                    if R[card] == home[s] + 1 and (self.quick or safe_rank(R[card], s, home)):
+                        moves = moves + [(TALON_HOME, i, 0, 1)]
+                        talon, pos = talon[:i] + talon[i + 1:], i
+                        home = with_home(home, s, R[card])
+                        again = True
+                        break
+        return moves, (cols, down, home, talon, pos, left)
 
-    def talon_cards(self, state: State) -> list[tuple[int, int, int, Card]]:
-        game = self.game
-        waste, stock = state.piles[game.waste], state.piles[game.stock]
-        talon = waste + stock[::-1]
-        left = None if self.passes is None else self.passes - 1 - state.info[0]
-        return [(i, d, a, talon[i]) for i, d, a in talon_positions(len(talon), len(waste), self.draw, left)]
+    def by_itself(self, card: int, cols: tuple[bytes, ...], down: tuple[int, ...], home: tuple[int, ...]) -> bool:
+        """Whether a column's top ``card``, next for its suit, goes home without
+        branching: nothing can need it (any card, in a quick probe), and with twins its
+        twin is not face up in a column."""
+        return (self.quick or safe_rank(R[card], S[card], home)) and not (
+            self.twins and face_up(cols, down, TWIN[card]))
 
-    def from_talon(self, state: State, index: int, deals: int, again: int, dst: int) -> Step:
-        game = self.game
-        w, s = game.waste, game.stock
-        piles = list(state.piles)
-        talon = piles[w] + piles[s][::-1]
-        piles[w] = talon[:index]
-        piles[s] = talon[:index:-1]
-        piles[dst] = piles[dst] + (talon[index],)
-        down = list(state.down)
-        down[s] = len(piles[s])
-        info = state.info
-        if again >= 0:
-            info = (info[0] + 1,) + info[1:]
-        moves = talon_clicks(deals, again) + (Move(MOVE, w, dst, 1),)
-        return moves, State(tuple(piles), tuple(down), info)
+    @staticmethod
+    def take(cols: tuple[bytes, ...], down: tuple[int, ...], c: int, n: int) -> tuple[tuple[bytes, ...], tuple[int, ...]]:
+        """Column c without its top n cards (a face-down card left on top turns up)."""
+        rest = cols[c][:-n]
+        cl = list(cols)
+        cl[c] = rest
+        if down[c] and down[c] >= len(rest):
+            dl = list(down)
+            dl[c] = len(rest) - 1 if rest else 0
+            return tuple(cl), tuple(dl)
+        return tuple(cl), down
 
-    # -- every step, best first ------------------------------------------------
-    def steps(self, state: State) -> list[Step]:
-        piles, down = state.piles, state.down
-        home, where = self.homes(piles)
-        takes: dict[tuple[int, bool], list[int]] = {}  # (rank, red) of a card → columns it fits on
+    # -- moves -------------------------------------------------------------------
+    def children(self, p: Position) -> list[Kid] | Won[SMove]:
+        """The unseen positions one step on, best first (each marked seen), or
+        ``Won`` with the moves to a won position when there is one."""
+        cols, down, home, talon, pos, left = p
+        takes: list[list[int]] = [NONE] * 28  # kind of card → columns whose top takes it
+        wanted: list[int] = []  # the kinds some column takes
         empty = -1
-        runs: dict[int, int] = {}
-        for c in self.cols:
-            pile = piles[c]
-            if pile:
-                top = pile[-1]
-                takes.setdefault((RANK_OF[top] - 1, not RED_OF[top]), []).append(c)
-                up = len(pile) - down[c]
-                run = 1
-                while run < up and RANK_OF[pile[-run - 1]] == RANK_OF[pile[-run]] + 1 \
-                        and RED_OF[pile[-run - 1]] != RED_OF[pile[-run]]:
-                    run += 1
-                runs[c] = run
+        runs = [0] * 7
+        parts: list[tuple[tuple[int, int, int, int], ...]] = [()] * 7
+        # cards that could be laid on a column top now; and whether a king could use an
+        # empty column
+        free: set[int] = set()
+        kings = False
+        offers, offer = self.offers, self.offer
+        for c in range(7):
+            col = cols[c]
+            if col:
+                spot = (col, down[c])
+                known = offers.get(spot)
+                if known is None:
+                    known = offers[spot] = offer(col, down[c])
+                wants, runs[c], movable, king, parts[c] = known
+                if takes[wants]:
+                    takes[wants].append(c)
+                else:
+                    takes[wants] = [c]
+                    wanted.append(wants)
+                free.update(movable)
+                kings = kings or king
             elif empty < 0:
                 empty = c
-        talon = self.talon_cards(state)
-        # Cards that could be laid on a column top now: (rank, red) → cards.  A move that
-        # only makes room (a part of a run moved off its twin, a column emptied, a card
-        # back from home) is worth making only just before such a card uses the room:
-        # any line can put it off until then.
-        free: dict[tuple[int, bool], list[Card]] = {}
-        kings = False
-        for c, run in runs.items():
-            pile = piles[c]
-            for n in (range(1, run + 1) if self.any_run else (run,)):
-                card = pile[-n]
-                free.setdefault((RANK_OF[card], RED_OF[card]), []).append(card)
-                if RANK_OF[card] == 13 and n < len(pile):
-                    kings = True
-        for _, _, _, card in talon:
-            free.setdefault((RANK_OF[card], RED_OF[card]), []).append(card)
-            kings = kings or RANK_OF[card] == 13
+        where = (talon, pos, left)
+        reach = self.reaches.get(where)
+        if reach is None:
+            reach = self.reaches[where] = self.reach(talon, pos, left)
+        in_reach, by_card, by_kind, talon_kings = reach
+        free |= in_reach
+        kings = kings or bool(talon_kings)
         if self.back:
             for s in range(4):
                 if home[s]:
-                    card = piles[where[s]][-1]
-                    free.setdefault((RANK_OF[card], RED_OF[card]), []).append(card)
-                    kings = kings or RANK_OF[card] == 13
+                    card = s * 13 + home[s] - 1
+                    free.add(card)
+                    if home[s] == KING:
+                        kings = True
 
-        found: list[tuple[float, int, Step]] = []
-
-        def add(priority: float, step: Step) -> None:
-            found.append((priority, len(found), step))
-
+        found: list[tuple[float, int, SMove | tuple[SMove, SMove]]] = []
         # cards home from the columns
-        for c in runs:
-            card = piles[c][-1]
-            if RANK_OF[card] == home[SUIT_OF[card]] + 1:
-                dst = where[SUIT_OF[card]]
-                add(0, ((Move(MOVE, c, dst, 1),), self.moved(state, c, dst, 1)))
-        # cards from the stock, home or onto a column
-        for index, deals, again, card in talon:
-            clicks = 0.01 * (deals + (again + 1 if again >= 0 else 0))
-            if RANK_OF[card] == home[SUIT_OF[card]] + 1:
-                add(0.5 + clicks, self.from_talon(state, index, deals, again, where[SUIT_OF[card]]))
-            rank = RANK_OF[card]
-            targets = ([empty] if empty >= 0 else []) if rank == 13 else takes.get((rank, RED_OF[card]), [])
-            if targets and (self.talon_is_set or self.is_quick) and not any(
-                    other != card for other in free.get((rank - 1, not RED_OF[card]), ())):
-                # With every talon card always in reach, a card leaves the talon for a
-                # column only to take a card at once (any line can put it off until then).
-                continue
-            for dst in targets:
-                add(2 + clicks, self.from_talon(state, index, deals, again, dst))
+        for c in range(7):
+            if runs[c]:
+                card = cols[c][-1]
+                if R[card] == home[S[card]] + 1:
+                    found.append((0.0, len(found), (TO_HOME, c, 0, 1)))
+                if self.twins and tradable(p, card):
+                    # last of all: a line without trades is a real win, one with them
+                    # starts the search again in the real game
+                    found.append((7.0, len(found), (TRADE_HOME, c, 0, 1)))
+        # cards from the stock, home or onto a column, listed as they come in the talon
+        # (then home before the columns, by column): the order ties and a probe's
+        # shaking follow
+        if in_reach:
+            stock: list[tuple[int, float, SMove]] = []
+            for s in range(4):
+                if home[s] < KING:
+                    hit = by_card.get(s * 13 + home[s])
+                    if hit is not None:
+                        clicks, order, i = hit
+                        stock.append((order * 8, 0.5 + clicks, (TALON_HOME, i, 0, 1)))
+            for kind in wanted:
+                dsts = takes[kind]
+                for clicks, order, i in by_kind.get(kind, ()):
+                    if self.set_talon and free.isdisjoint(OF_KIND[WANTS[talon[i]]]):
+                        continue  # with every talon card in reach, it leaves only to take a card at once
+                    for dst in dsts:
+                        stock.append((order * 8 + 1 + dst, 2 + clicks, (TALON, i, dst, 1)))
+            if empty >= 0:
+                for clicks, order, i in talon_kings:
+                    if self.set_talon and free.isdisjoint(OF_KIND[WANTS[talon[i]]]):
+                        continue
+                    stock.append((order * 8 + 1 + empty, 2 + clicks, (TALON, i, empty, 1)))
+            stock.sort()
+            for _, priority, move in stock:
+                found.append((priority, len(found), move))
         # column to column
-        for c, run in runs.items():
-            pile = piles[c]
-            up = len(pile) - down[c]
-            for n in (range(run, 0, -1) if self.any_run else (run,)):
-                base = pile[-n]
-                rank = RANK_OF[base]
-                if rank == 13:
-                    if n == len(pile) or empty < 0:
+        for c in range(7):
+            for n, base, kind, does in parts[c]:
+                if kind < 0:
+                    if empty < 0:
                         continue
                     targets = [empty]
                 else:
-                    targets = takes.get((rank, RED_OF[base]), [])
-                if not targets:
-                    continue
-                if n == len(pile):
+                    targets = takes[kind]
+                    if not targets:
+                        continue
+                if does == WHOLE:
                     if not kings:
                         continue  # an empty column is only of use to a king
-                    priority = 3.0
-                elif n == up:
+                    for dst in targets:
+                        for card in KINGS:
+                            for use in self.sources(p, card, c, runs, by_card, free, (dst, n)):
+                                found.append((3.0, len(found), ((PILE, c, dst, n), use)))
+                    continue
+                if does == TURNS:
                     priority = 1 - 0.01 * down[c]  # turns a face-down card
                 else:
-                    if self.is_quick or not self.uncovers(pile, n, base, home, free):
-                        continue
-                    priority = 5.0
+                    for use in self.uses(p, c, n, base, runs, by_card, free):
+                        for dst in targets:
+                            found.append((5.0, len(found), ((PILE, c, dst, n), use)))
+                    continue
                 for dst in targets:
-                    add(priority, ((Move(MOVE, c, dst, n),), self.moved(state, c, dst, n)))
+                    found.append((priority, len(found), (PILE, c, dst, n)))
         # foundation cards back onto the columns
-        if self.back and not self.is_quick:
+        if self.back:
             for s in range(4):
                 rank = home[s]
-                if not rank:
+                if not rank or safe_rank(rank, s, with_home(home, s, rank - 1)):
                     continue
-                f = where[s]
-                card = piles[f][-1]
-                home[s] -= 1
-                blocked = safe_rank(RANK_OF[card], SUIT_OF[card], home)
-                home[s] += 1
-                if blocked or not wanted_back(s, rank, lambda kind: free.get((kind >> 1, bool(kind & 1))),
-                                              lambda kind: takes.get((kind >> 1, bool(kind & 1)))):
+                if not wanted_back(s, rank, lambda kind: not free.isdisjoint(OF_KIND[kind]), takes.__getitem__):
                     continue
-                targets = ([empty] if empty >= 0 else []) if rank == 13 else takes.get((rank, RED_OF[card]), [])
+                card = s * 13 + rank - 1
+                if rank == KING:
+                    targets = [empty] if empty >= 0 else []
+                else:
+                    targets = takes[KIND[card]]
                 for dst in targets:
-                    add(6, ((Move(MOVE, f, dst, 1),), self.moved(state, f, dst, 1)))
+                    found.append((6.0, len(found), (BACK, s, dst, 1)))
+        if self.rng is not None:
+            below = self.rng.below
+            found = [(priority + below(1024) * SHAKE, i, move) for priority, i, move in found]
         found.sort()
-        return [step for _, _, step in found]
 
-    def uncovers(self, pile: Pile, n: int, base: Card, home: list[int],
-                 free: dict[tuple[int, bool], list[Card]]) -> bool:
-        """Whether moving the top n cards of a column (a part of its run) off the card
-        under them can be of use at once: that card goes home or takes the other card of
-        ``base``'s rank and colour.  (So that the run under it can move on is no reason:
-        that run can move with the part on top, the part coming off later, when the card
-        under it is wanted.)"""
-        under = pile[-n - 1]
-        if RANK_OF[under] == home[SUIT_OF[under]] + 1:
-            return True
-        return any(card != base for card in free.get((RANK_OF[base], RED_OF[base]), ()))
+        return self.fresh(self.advance(p, move) for _, _, move in found)
 
-    def score(self, state: State) -> float:
-        piles, down = state.piles, state.down
-        home = sum(len(piles[f]) for f in self.fnds)
-        score = W_HOME * home - W_DOWN * sum(down[c] for c in self.cols) - W_TALON * (len(piles[0]) + len(piles[1]))
-        if self.passes is not None:
-            score += TURN_OVER_IN_HAND * (self.game.recycles_left(state) or 0)
-        return score
+    def advance(self, p: Position, move: SMove | tuple[SMove, SMove]) -> tuple[list[SMove], Position]:
+        """``move`` (or a move that only makes room and the move that uses the room) from
+        ``p``, then the cards home that nothing can need."""
+        if len(move) == 2:
+            first, use = move
+            return self.close([first, use], self.after(self.after(p, first), use))
+        child = self.after(p, move)
+        what = move[0]
+        # ``p`` had no card to play home by itself (with twins, none but cards whose twin
+        # is face up, which stays so): after a move between the columns or from the
+        # talon only the new top of one column may have one; a card back from home makes
+        # none safe
+        if what == PILE or what == TALON:
+            col = child[0][move[1] if what == PILE else move[2]]
+            card = col[-1] if col else -1
+            if card >= 0 and R[card] == child[2][S[card]] + 1 and self.by_itself(card, child[0], child[1], child[2]):
+                return self.close([move], child)
+            return [move], child
+        if what == BACK:
+            return [move], child
+        return self.close([move], child)
+
+    def reach(self, talon: bytes, pos: int, left: int) -> Reach:
+        """What turning the stock offers (``talon.talon_reach``), the kings apart."""
+        if left < 0:  # unlimited passes: going round costs only its clicks
+            in_reach, by_card, by_kind = talon_reach(talon, pos, self.draw, KIND)
+        else:
+            in_reach, by_card, by_kind = talon_reach(talon, pos, self.draw, KIND, left, TURN_OVER)
+        kings = sorted(by_kind.pop(KING * 2, []) + by_kind.pop(KING * 2 + 1, []), key=lambda hit: hit[1])
+        return in_reach, by_card, by_kind, tuple(kings)
+
+    def offer(self, col: bytes, down: int) -> Offer:
+        """What a column offers: the kind of card its top takes, the length of the run
+        on top, the cards that can move with what lies on them (the run's base only
+        when runs move whole), whether one of them is a king lying on other cards, and
+        the moves of them with what lies on them, longest first (not a king's that
+        would empty the column)."""
+        up = len(col) - down
+        run = 1
+        while run < up:
+            a, b = col[-run - 1], col[-run]
+            if R[a] != R[b] + 1 or RED[a] == RED[b]:
+                break
+            run += 1
+        movable = tuple(col[-n] for n in (range(1, run + 1) if self.any_run else (run,)))
+        king = any(R[col[-n]] == KING and n < len(col) for n in (range(1, run + 1) if self.any_run else (run,)))
+        parts = []
+        for n in (range(run, 0, -1) if self.any_run else (run,)):
+            base = col[-n]
+            if R[base] == KING and n == len(col):
+                continue
+            does = WHOLE if n == len(col) else TURNS if n == up else PART
+            parts.append((n, base, -1 if R[base] == KING else KIND[base], does))
+        return WANTS[col[-1]], run, movable, king, tuple(parts)
+
+    def after(self, p: Position, move: SMove) -> Position:
+        cols, down, home, talon, pos, left = p
+        what, a, b, n = move
+        if what == TO_HOME:
+            card = cols[a][-1]
+            cols, down = self.take(cols, down, a, 1)
+            return cols, down, with_home(home, S[card], R[card]), talon, pos, left
+        if what == PILE:
+            moving = cols[a][-n:]
+            cols, down = self.take(cols, down, a, n)
+            cl = list(cols)
+            cl[b] = cl[b] + moving
+            return tuple(cl), down, home, talon, pos, left
+        if what == TALON_HOME or what == TALON:
+            if left > 0 and turned_over(len(talon), pos, self.draw, a):
+                left -= 1
+            if what == TALON_HOME:
+                card = talon[a]
+                return cols, down, with_home(home, S[card], R[card]), talon[:a] + talon[a + 1:], a, left
+            cl = list(cols)
+            cl[b] = cl[b] + talon[a:a + 1]
+            return tuple(cl), down, home, talon[:a] + talon[a + 1:], a, left
+        if what == TRADE_HOME:
+            x = cols[a][-1]
+            twin = TWIN[x]
+            cl = list(cols)
+            for c, col in enumerate(cl):
+                i = col.find(twin)
+                if i >= 0:
+                    cl[c] = col[:i] + bytes((x,)) + col[i + 1:]
+                    break
+            cl[a] = cl[a][:-1] + bytes((twin,))
+            cols, down = self.take(tuple(cl), down, a, 1)
+            return cols, down, with_home(home, S[twin], R[twin]), talon, pos, left
+        # BACK
+        cl = list(cols)
+        cl[b] = cl[b] + bytes((a * 13 + home[a] - 1,))
+        return tuple(cl), down, with_home(home, a, home[a] - 1), talon, pos, left
+
+    def uses(self, p: Position, c: int, n: int, base: int, runs: list[int], by_card: dict[int, Hit],
+             free: set[int]) -> list[SMove]:
+        """The moves that use the room made by moving the top n cards of column c (a
+        part of its run) off the card under them: that card goes home (or, with twins,
+        its twin by a trade), or the other card of ``base``'s kind comes onto it.  (So
+        that the run under it can move on is no reason: that run can move with the part
+        on top, and the part come off later, when the card under it is wanted, to the
+        same positions.)  Any line can put the part's move off until just before its room
+        is used, so the two are one step."""
+        cols, home = p[0], p[2]
+        under = cols[c][-n - 1]
+        s = S[under]
+        out: list[SMove] = []
+        if R[under] == home[s] + 1:
+            out.append((TO_HOME, c, 0, 1))
+            if safe_rank(R[under], s, home) and not (self.twins and face_up(cols, p[1], TWIN[under])):
+                return out  # nothing can need the card under: it goes home by itself
+        if self.twins and tradable(p, under):
+            out.append((TRADE_HOME, c, 0, 1))
+        return out + self.sources(p, TWIN[base], c, runs, by_card, free)
+
+    def sources(self, p: Position, card: int, dst: int, runs: list[int], by_card: dict[int, Hit],
+                free: set[int], landed: tuple[int, int] = (-1, 0)) -> list[SMove]:
+        """The moves that bring ``card`` (with what lies on it) onto column ``dst``, from
+        another column, the talon or home, where it is free to go; a talon card with
+        every talon card in reach only when a card can go on it at once; not a king that
+        already lies at the bottom of its column.  ``landed``: a column and how many
+        cards a move just before laid on it."""
+        if card not in free:
+            return []
+        cols, home = p[0], p[2]
+        out: list[SMove] = []
+        for c in range(7):
+            if c != dst and runs[c] and card in cols[c][-runs[c]:]:
+                size = len(cols[c]) + (landed[1] if c == landed[0] else 0)
+                n = size - cols[c].index(card)
+                if n < size or R[card] != KING:
+                    out.append((PILE, c, dst, n))
+        hit = by_card.get(card)
+        if hit is not None and not (self.set_talon and free.isdisjoint(OF_KIND[WANTS[card]])):
+            out.append((TALON, hit[2], dst, 1))
+        s = S[card]
+        if self.back and home[s] == R[card] and not safe_rank(R[card], s, with_home(home, s, R[card] - 1)):
+            out.append((BACK, s, dst, 1))
+        return out
+
+    # -- the search (DepthFirst): a kid is (the step's moves, the position) ---------------
+    def dive(self, kid: Kid) -> list[Kid] | Won[SMove]:
+        return self.children(kid[1])
+
+    def value(self, kid: Kid) -> float:
+        return self.score(kid[1])
+
+    # -- back to the engine ----------------------------------------------------------
+    def engine_line(self, moves: list[SMove], finish: bool = True) -> list[Move]:
+        """The solver's moves as engine moves from the start (the stock turns spelt
+        out), then, when ``finish``, every card home.  With twins, a line that trades
+        gives no engine moves: a win (``finish``) marks the search ``traded`` and gives
+        [], a line to the best position stops before its first trade."""
+        if self.twins:
+            traded = next((i for i, move in enumerate(moves) if move[0] == TRADE_HOME), -1)
+            if traded >= 0:
+                if finish:  # a win of the game of twins only
+                    self.traded = True
+                    return []
+                moves = moves[:traded]  # towards the best position: the real moves before the first trade
+        game = self.game
+        cols = self.cols_at
+        line = EngineLine(game, self.start, self.draw)
+        play, home_of = line.play, line.home_of
+        for move in moves:
+            line.step(move, cols)
+        while finish and not game.is_won(line.state):
+            for c in cols:
+                pile = line.state.piles[c]
+                if pile and game.is_legal(line.state, Move(MOVE, c, home_of(S[pile[-1]]), 1)):
+                    play(Move(MOVE, c, home_of(S[pile[-1]]), 1))
+                    break
+            else:
+                break  # the caller's check of the line will say it does not win
+        return line.moves
+
+
+def klondike_hunt(game: "Game", state: State) -> Hunt:
+    """The complete search (the game of twins first) and its probes
+    (``depth_first.Hunt``): quick probes, probes by kinds and probes by tops take turns,
+    most of them short (restarts by Luby's sequence, 128 positions a unit).  The
+    complete search has half the turns: many deals are lost, and only it proves a loss."""
+    return Hunt(lambda probe: KlondikeSearch(game, state, probe, twins=not probe), unit=128, share=(1, 2))
+
+
+class KlondikeModel(Model):
+    """Klondike's model: the generic one (auto-play's safe moves come from the game's
+    hooks), with Klondike's own search in place of the best-first one."""
+
+    def searcher(self, state: State) -> Searcher | None:
+        return klondike_hunt(self.game, state)

@@ -1,8 +1,8 @@
-"""Klondike's compact position, as its depth-first search (``klondike_dfs``) sees it:
+"""Klondike's compact position, as its depth-first search (``klondike``) sees it:
 the card tables, the search's own moves, a position made from an engine state, and the
 checks on a position that need no search (``hopeless``: some card can never go home even
-in a looser game).  Also ``wanted_back``, the test both of Klondike's searches make
-before a card comes back from home."""
+in a looser game).  Also ``wanted_back``, the test the search makes before a card
+comes back from home."""
 
 from __future__ import annotations
 
@@ -37,7 +37,9 @@ SHAKE = 2.5 / 1024  # how far a probe shakes the order of the moves (priorities 
 # column a onto column b, TALON_HOME, TALON, BACK) and
 TRADE_HOME = 5  # the game of twins only: column a's top card trades places with its face-up twin, which goes home
 
-Position = tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...], bytes, int]
+# columns, face-down counts, rank home by suit, talon (waste then stock), cards turned, turn-overs
+# of the waste left (-1: unlimited)
+Position = tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...], bytes, int, int]
 SMove = tuple[int, int, int, int]
 # what a column offers: the kind its top takes, its run's length, the cards that can move
 # with what lies on them, whether one is a king on other cards, and the moves of parts of
@@ -59,8 +61,9 @@ def position_of(game: "Game", state: State) -> Position:
     home = homes(game.foundations, state.piles)[0]  # (a Klondike foundation holds A up to its top)
     cols = tuple(game.index[f"t{i}"] for i in range(1, 8))
     waste, stock = state.piles[game.waste], state.piles[game.stock]
+    left = game.recycles_left(state)
     return (tuple(bytes(state.piles[c]) for c in cols), tuple(state.down[c] for c in cols), tuple(home),
-            bytes(waste + stock[::-1]), len(waste))
+            bytes(waste + stock[::-1]), len(waste), -1 if left is None else left)
 
 
 def hopeless(p: Position, back: bool, draw: int) -> bool:
@@ -68,7 +71,9 @@ def hopeless(p: Position, back: bool, draw: int) -> bool:
     lost).  The looser game forgets when things happen: once a card can leave its
     place, be a column top or go home, it can at any later time too.  Every event of a
     real game is an event of the looser one, so what the looser game never reaches the
-    real one never does (a "delete relaxation").  Facts, worked out to a fixed point:
+    real one never does (a "delete relaxation"); it turns the stock over as often as it
+    likes, so it is looser than a game of limited passes too.  Facts, worked out to a
+    fixed point:
 
     - a card is *exposed* when the card on it can leave (a column top is exposed); a
       face-down card, besides, only when the cards above it can all be elsewhere at
@@ -91,7 +96,7 @@ def hopeless(p: Position, back: bool, draw: int) -> bool:
       or once a card before it in the talon can leave (the cards then shift), or the
       card after it can leave (it is then the waste top).
     """
-    cols, down, home, talon, pos = p
+    cols, down, home, talon, pos, _ = p
     gone = [False] * 53  # can go home; [52]: before the ace
     gone[52] = True
     top = [False] * 52
@@ -198,7 +203,7 @@ def face_up(cols: tuple[bytes, ...], down: tuple[int, ...], card: int) -> bool:
 def tradable(p: Position, card: int) -> bool:
     """Whether the twin of ``card`` (a column's top) is face up in a column and next home:
     in the game of twins the two trade places and the twin goes home."""
-    cols, down, home, _, _ = p
+    cols, down, home = p[0], p[1], p[2]
     twin = TWIN[card]
     return R[twin] == home[S[twin]] + 1 and face_up(cols, down, twin)
 

@@ -74,6 +74,13 @@ Hit = tuple[float, int, int]
 Reach = tuple[frozenset[int], dict[int, Hit], dict[int, list[Hit]]]
 
 
+def turned_over(size: int, pos: int, draw: int, index: int) -> bool:
+    """Whether bringing the talon card at ``index`` to the waste top takes a turn-over of
+    the waste (the talon of ``size`` cards, ``pos`` turned): the fewest clicks bring the
+    waste top, then every ``draw``-th card on and the last one, without."""
+    return not (index == pos - 1 or (index >= pos and ((index - pos + 1) % draw == 0 or index == size - 1)))
+
+
 def talon_place(talon: bytes, pos: int, draw: int) -> tuple[bytes, int]:
     """The talon's part of a key, with unlimited passes, and its place (-1: none that
     matters): a set when one card is turned at a time (every card is always in reach);
@@ -87,17 +94,19 @@ def talon_place(talon: bytes, pos: int, draw: int) -> tuple[bytes, int]:
     return talon, -1
 
 
-def talon_reach(talon: bytes, pos: int, draw: int, kind: Sequence[int]) -> Reach:
-    """What turning the stock offers with unlimited passes (``talon`` waste then stock in
-    dealing order, ``pos`` cards turned): the talon cards it can bring to the waste top,
-    and for each (by the card, and by its ``kind``) the clicks it takes (a hundredth
-    each, for the order of the moves), its place in that order and its talon index."""
+def talon_reach(talon: bytes, pos: int, draw: int, kind: Sequence[int], recycles_left: int | None = None,
+                turn_over: float = 0.0) -> Reach:
+    """What turning the stock offers (``talon`` waste then stock in dealing order, ``pos``
+    cards turned, ``recycles_left`` turn-overs of the waste allowed, None: unlimited):
+    the talon cards it can bring to the waste top, and for each (by the card, and by its
+    ``kind``) the clicks it takes (a hundredth each, for the order of the moves; a
+    turn-over costs ``turn_over`` more), its place in that order and its talon index."""
     in_reach = []
     by_card: dict[int, Hit] = {}
     by_kind: dict[int, list[Hit]] = {}
-    for order, (i, deals, again) in enumerate(talon_positions(len(talon), pos, draw, None) if talon else ()):
+    for order, (i, deals, again) in enumerate(talon_positions(len(talon), pos, draw, recycles_left) if talon else ()):
         card = talon[i]
-        hit = (0.01 * (deals + (again + 1 if again >= 0 else 0)), order, i)
+        hit = (0.01 * (deals + (again + 1 if again >= 0 else 0)) + (turn_over if again >= 0 else 0.0), order, i)
         in_reach.append(card)
         by_card[card] = hit
         by_kind.setdefault(kind[card], []).append(hit)
