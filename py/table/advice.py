@@ -8,6 +8,9 @@ tested under CPython); assist.py drives it with timers, searches and the page.
   (``pace``: the line cut into steps, the time shared among them), the moves of a
   redraw played in slices; it says what to do next, the driver does it.
 - ``WinnableHunt``: a search for a winnable deal, deal after deal: when to give up.
+- ``Indicator``: when the winnability indicator's search of a position starts, and
+  when a start asked for is still wanted.
+- ``demo_step``: what the demo does next in a position.
 """
 
 from __future__ import annotations
@@ -224,3 +227,43 @@ class WinnableHunt:
     def searched(self, verdict: str) -> None:
         """A deal's verdict came."""
         self.undecided = self.undecided + 1 if verdict == UNKNOWN else 0
+
+
+class Indicator:
+    """When the winnability indicator searches.  After every change of position the
+    driver asks ``changed``: ``"show"`` when the verdict is known (any search under way
+    stops), ``"keep"`` when the position is the one being searched or about to be (a
+    redraw, not a move), ``"start"`` otherwise: the search before stops, and this one
+    starts in a task of its own, after the move's handler (making it took 2-3 ms, which
+    the moved card's redraw waited for).  When that task comes, ``begin`` says whether
+    the search is still wanted: the position is still on the table and no search of it
+    started meanwhile."""
+
+    def __init__(self) -> None:
+        self.analysing: State | None = None  # the position searched, or about to be
+        self.starting = False  # its search is to start in the next task
+
+    def changed(self, state: State, known: bool, busy: bool) -> Literal["show", "keep", "start"]:
+        if known:
+            return "show"
+        if self.analysing is state and (busy or self.starting):
+            return "keep"
+        self.analysing = state
+        self.starting = True
+        return "start"
+
+    def begin(self, state: State, current: State | None, busy: bool) -> bool:
+        self.starting = False
+        return current is state and self.analysing is state and not busy
+
+
+def demo_step(game: Game, state: State, known_move: Move | None,
+              dialog_open: bool) -> Literal["wait", "stop", "play", "search"]:
+    """What the demo does next in ``state``: wait while a dialog is open (the rules or
+    the statistics), stop once the game is won or stuck, play the move a known winning
+    line gives (``known_move``), else search for one."""
+    if dialog_open:
+        return "wait"
+    if game.is_won(state) or game.is_stuck(state):
+        return "stop"
+    return "play" if known_move is not None else "search"

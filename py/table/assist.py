@@ -22,8 +22,8 @@ from patience.search import LOST, UNKNOWN, WON, Search
 from patience.state import State
 
 from . import pace
-from .advice import (DIALOG_WAIT_MS, SAFE_STEP_MS, STEP_MS, VERDICT_WORDS, FinishRun, Known, Verdict, WinnableHunt,
-                     finish_offered, home_now, pause_ms)
+from .advice import (DIALOG_WAIT_MS, SAFE_STEP_MS, STEP_MS, VERDICT_WORDS, FinishRun, Indicator, Known, Verdict,
+                     WinnableHunt, demo_step, finish_offered, home_now, pause_ms)
 from .i18n import game_name, t
 from .interaction import NO_HINT, HintMarks, hint_marks, move_words, refusal
 from .ports import Table
@@ -49,8 +49,7 @@ class Assistant:
         self.play_token = 0
         self.hint: Move | None = None
         self.hint_state: State | None = None  # the position the hint is for
-        self.analysing: State | None = None
-        self.starting = False  # the indicator's search of ``analysing`` is to start in the next task
+        self.indicator = Indicator()  # when the indicator's search starts (advice.py)
         self.undecided_at: State | None = None  # the last position its search left unknown
         self.undecided: dict[str, int] = {}  # game and options → deals in a row neither won nor lost in time
         self.finding = False  # a search for a winnable deal is at work
@@ -82,28 +81,24 @@ class Assistant:
             self.hint = None
             document.getElementById("table").removeAttribute("data-hint")
         found = self.known.shown(session, state, self.undecided_at)
-        if found is None:
-            self.show("checking")
-            if self.analysing is state and (self.analysis.busy or self.starting):
-                return  # already at it (a redraw, not a move)
-            self.analysing = state
-            self.analysis.cancel()  # (a search of the position before stops now)
-            self.starting = True
-
-            def begin() -> None:
-                # the search starts in a task of its own, after the move's handler: making
-                # it took 2-3 ms, which the moved card's redraw waited for (bench/latency.py)
-                self.starting = False
-                now = self.app.session
-                if now is session and now.state is state and self.analysing is state and not self.analysis.busy:
-                    self.analysis.start(Search(session.game, state, None, BUDGETS.analysis_s),
-                                        lambda s: self.analysed(state, s))
-
-            later(begin, 0)
-        else:
+        what = self.indicator.changed(state, found is not None, self.analysis.busy)
+        if found is not None:
             self.analysis.cancel()
             self.show(found[0])
             self.after_verdict(found[0])
+            return
+        self.show("checking")
+        if what == "keep":
+            return
+        self.analysis.cancel()  # (a search of the position before stops now)
+
+        def begin() -> None:  # in a task of its own (bench/latency.py)
+            now = self.app.session
+            if self.indicator.begin(state, now.state if now is session else None, self.analysis.busy):
+                self.analysis.start(Search(session.game, state, None, BUDGETS.analysis_s),
+                                    lambda s: self.analysed(state, s))
+
+        later(begin, 0)
 
     def analysed(self, state: State, search: Search) -> None:
         result = search.result()
@@ -328,16 +323,17 @@ class Assistant:
         a short search; one move every STEP_MS (a demonstration keeps a pace to watch)."""
         if token != self.play_token or not self.playing:
             return
-        if self.app.dialog_open():  # the rules or the statistics are open: wait
-            later(lambda: self.next_move(token), DIALOG_WAIT_MS)
-            return
         session = self.session
         state = session.state
-        if session.game.is_won(state) or session.game.is_stuck(state):
+        move = self.known.next_move(session, state)
+        what = demo_step(session.game, state, move, self.app.dialog_open())
+        if what == "wait":
+            later(lambda: self.next_move(token), DIALOG_WAIT_MS)
+            return
+        if what == "stop":
             self.stop()
             return
-        move = self.known.next_move(session, state)
-        if move is not None:
+        if move is not None:  # "play"
             self.play_then_continue(move, token)
             return
 

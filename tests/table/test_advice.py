@@ -11,7 +11,8 @@ from patience.game import MOVE
 from patience.search import LOST, UNKNOWN, WON, solve
 from table import pace
 from table.advice import (DIALOG_WAIT_MS, QUICK_STEP_MS, WINNABLE_GIVE_UP, WINNABLE_HOPELESS, WINNABLE_TRIES,
-                          FinishRun, Known, WinnableHunt, finish_offered, home_now, key_of, pause_ms)
+                          FinishRun, Indicator, Known, WinnableHunt, demo_step, finish_offered, home_now, key_of,
+                          pause_ms)
 
 
 def won_line(game_id: str = "klondike", seed: int = 5) -> tuple[Session, list]:
@@ -184,3 +185,40 @@ def test_the_badge_shows_what_is_known_and_a_search_out_of_time_is_not_started_a
 def test_moves_the_app_plays_come_quicker_with_animation_off():
     assert pause_ms(160, 0) == QUICK_STEP_MS < 160
     assert pause_ms(160, 200) == pause_ms(160, None) == 160
+
+
+def test_the_indicator_searches_a_position_once_and_only_while_it_is_on_the_table():
+    game = get_game("klondike")
+    session = Session(game, 5)
+    first = session.state
+    indicator = Indicator()
+    assert indicator.changed(first, known=True, busy=False) == "show"  # known: nothing to search
+    assert indicator.changed(first, known=False, busy=False) == "start"
+    assert indicator.changed(first, known=False, busy=False) == "keep"  # a redraw before the start
+    assert indicator.begin(first, first, busy=False)  # still on the table: start
+    assert indicator.changed(first, known=False, busy=True) == "keep"  # its search is at work
+    assert indicator.changed(first, known=False, busy=False) == "start"  # it stopped without a verdict
+    session.play(game.legal_moves(first)[0])
+    second = session.state
+    assert indicator.changed(second, known=False, busy=False) == "start"  # a move: the other search stops
+    assert not indicator.begin(first, second, busy=False)  # a start left over for the position before
+    assert indicator.changed(second, known=False, busy=False) == "start"
+    assert not indicator.begin(second, None, busy=False)  # another game on the table by then
+    assert indicator.changed(second, known=False, busy=False) == "start"
+    assert not indicator.begin(second, second, busy=True)  # a search of it began meanwhile
+
+
+def test_the_demo_waits_for_a_dialog_stops_at_the_end_and_searches_only_without_a_known_move():
+    session, line = won_line()
+    game, state = session.game, session.state
+    assert demo_step(game, state, line[0], dialog_open=True) == "wait"
+    assert demo_step(game, state, line[0], dialog_open=False) == "play"
+    assert demo_step(game, state, None, dialog_open=False) == "search"
+    for move in line:
+        session.play(move)
+    assert demo_step(game, session.state, None, dialog_open=False) == "stop"  # won
+    stuck = get_game("bride")
+    s = stuck.deal(1)
+    while not stuck.is_stuck(s):
+        s = stuck.apply(s, stuck.legal_moves(s)[0])
+    assert not stuck.is_won(s) and demo_step(stuck, s, None, dialog_open=False) == "stop"
