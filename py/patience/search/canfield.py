@@ -50,11 +50,10 @@ from ..games.canfield import nothing_needs, refill
 from ..moves import MOVE, Move
 from ..rng import Rng
 from .budget import Heap
-from .hunt import Searcher
 from .model import TURN_OVER_IN_HAND, Model
 from ..state import State
 from .depth_first import TalonSearch, Won
-from .hunt import Hunt
+from .hunt import Hunt, Searcher
 from .talon import BACK, PILE, TALON, TALON_HOME, TO_HOME, EngineLine, Reach, talon_place, talon_reach
 
 if TYPE_CHECKING:

@@ -36,17 +36,17 @@ than the search.  Here a position is five small values:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..cards import RANK_OF, SUIT_OF
 from ..games.frog import enough_ready
 from ..moves import DEAL, MOVE, Move
 from ..rng import Rng
-from .hunt import Searcher
 from .model import Model
 from ..state import State
+from .budget import Heap
 from .depth_first import DepthFirst, Won
-from .hunt import Hunt
+from .hunt import Hunt, Searcher
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -262,7 +262,7 @@ class FrogSearch(DepthFirst[Position, SMove]):
         pool = tuple(k for k in range(len(free)) if free[k])
         return free, pool, sum(1 << k for k in pool)
 
-    def parts(self) -> list[Any]:
+    def parts(self) -> list[Heap]:
         """The memos outlive each probe (a dropped probe's parts are emptied): the complete
         search, which lasts as long as they do, counts them."""
         return super().parts() + ([] if self.quick else list(self.memos))

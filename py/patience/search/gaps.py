@@ -29,11 +29,10 @@ from typing import TYPE_CHECKING
 from ..cards import CARDS
 from ..moves import MOVE, Move
 from ..rng import Rng
-from .hunt import Searcher
 from .model import Model
 from ..state import State
 from .depth_first import DepthFirst, Won
-from .hunt import Hunt
+from .hunt import Hunt, Searcher
 
 if TYPE_CHECKING:
     from ..game import Game
