@@ -34,7 +34,7 @@ a base on its foundation after the rank below) needs no case of its own.
   even, a pile's top card that uncovers a card that can go home and cards from the stock
   onto the piles; cards from the stock into an empty pile, whole piles that leave an
   empty one, the other top cards, cards back from home.
-- The hunt (``depth_first.Hunt``) runs the complete search with shaken probes beside
+- The hunt (``hunt.Hunt``) runs the complete search with shaken probes beside
   it: quick probes (every card that can go home goes) and probes with every move that
   count a pile card by its rank and colour in the key.  Only the complete search proves
   a deal lost.

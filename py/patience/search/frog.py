@@ -26,7 +26,7 @@ than the search.  Here a position is five small values:
   does not block one needed sooner: a card goes first onto the pile whose top is needed
   next after it, then onto a card needed sooner, and into an empty pile last (the order of
   the moves; every move is searched).
-- ``depth_first.Hunt`` runs the complete search with shaken probes beside it.  The
+- ``hunt.Hunt`` runs the complete search with shaken probes beside it.  The
   probes are quick: every card that can go home goes, and they cut off positions by a
   tighter looser game that counts the cards of a kind (the n-th needs n of the kind
   before it home), which holds for the order the probe tries but may cut off a win

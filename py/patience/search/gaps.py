@@ -17,7 +17,7 @@ the search builds the engine position, lets the engine reshuffle and reads the g
   same suit and rank (two decks) too, so the key sorts the rows of cards by suit and
   rank.  While a reshuffle is left the key is the exact grid: where every card lies
   decides what the reshuffle deals.
-- The hunt (``depth_first.Hunt``) runs the complete search with shaken probes beside
+- The hunt (``hunt.Hunt``) runs the complete search with shaken probes beside
   it, as Klondike's does: only the complete search running out of positions proves a
   deal lost.
 """
