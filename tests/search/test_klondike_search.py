@@ -129,22 +129,23 @@ def test_two_jacks_with_one_place_between_them_are_seen_lost_at_once(back):
 STOCK = 3
 
 
-def endgame(game: Game, rng: Rng) -> State:
-    """A random late position: each suit home to a random height, the other cards dealt
-    at random to the columns (only the top card of each face up) and the stock."""
-    homes = [4 + rng.below(9) for _ in range(4)]
+def endgame(game: Game, rng: Rng, lowest: int = 4, talon: int = STOCK, least: int = 1) -> State:
+    """A random late position: each suit home to a random height (``lowest`` at least),
+    the other cards dealt at random to the columns (``least`` or more a column before the
+    last, only the top card of each face up) and ``talon`` of them to the stock."""
+    homes = [lowest + rng.below(13 - lowest) for _ in range(4)]
     rest = [make_card(r, s) for s in range(4) for r in range(homes[s] + 1, 14)]
     rest = [rest[i] for i in rng.shuffled(tuple(range(len(rest))))]
     piles = [()] * len(game.piles)
     down = [0] * len(game.piles)
     for s, f in enumerate(game.foundations):
         piles[f] = tuple(make_card(r, s) for r in range(1, homes[s] + 1))
-    stock = rest[:STOCK]
+    stock = rest[:talon]
     piles[game.stock], down[game.stock] = tuple(stock), len(stock)
-    cards = rest[STOCK:]
+    cards = rest[talon:]
     for i in range(1, 8):
         t = game.index[f"t{i}"]
-        k = min(len(cards), 1 + rng.below(3))
+        k = min(len(cards), least + rng.below(3))
         if i == 7:
             k = len(cards)
         piles[t], cards = tuple(cards[:k]), cards[k:]
@@ -170,24 +171,7 @@ def test_klondike_search_agrees_with_the_plain_search_on_endgames(opts):
 def limited_endgame(game: Game, rng: Rng) -> State:
     """A random late position for limited passes: as ``endgame`` but with seven cards in
     the talon, some of them turned, and some turn-overs of the waste already made."""
-    homes = [6 + rng.below(7) for _ in range(4)]
-    rest = [make_card(r, s) for s in range(4) for r in range(homes[s] + 1, 14)]
-    rest = [rest[i] for i in rng.shuffled(tuple(range(len(rest))))]
-    piles = [()] * len(game.piles)
-    down = [0] * len(game.piles)
-    for s, f in enumerate(game.foundations):
-        piles[f] = tuple(make_card(r, s) for r in range(1, homes[s] + 1))
-    talon = rest[:7]
-    piles[game.stock], down[game.stock] = tuple(talon), len(talon)
-    cards = rest[7:]
-    for i in range(1, 8):
-        t = game.index[f"t{i}"]
-        k = min(len(cards), rng.below(3))
-        if i == 7:
-            k = len(cards)
-        piles[t], cards = tuple(cards[:k]), cards[k:]
-        down[t] = max(0, k - 1)
-    state = State(tuple(piles), tuple(down), game.empty_state().info)
+    state = endgame(game, rng, lowest=6, talon=7, least=0)
     for _ in range(rng.below(3)):
         state = game.apply(state, Move(DEAL))
     made = rng.below(game.layout.passes or 1)
