@@ -72,9 +72,9 @@ from .budget import Heap, sweep_within
 from .depth_first import TalonSearch, Won
 from .hunt import Hunt, Searcher
 from .model import TURN_OVER_IN_HAND, Model
-from .klondike_position import (BY_KIND, DOWN, KIND, KING, KINGS, NONE, OF_KIND, PART, R, RED, SHAKE, TRADE_HOME,
-                                TURNS, TWIN, WANTS, WHOLE, Offer, Position, Reach, S, SMove, face_up, hopeless,
-                                position_of, tradable, wanted_back, with_home)
+from .klondike_position import (BY_KIND, DOWN, KIND, KING, KINGS, NONE, OF_KIND, R, SHAKE, TRADE_HOME, TURNS, TWIN,
+                                WANTS, WHOLE, Offer, Position, Reach, S, SMove, face_up, hopeless, offer, position_of,
+                                take, tradable, wanted_back, with_home)
 from .talon import BACK, PILE, TALON, TALON_HOME, TO_HOME, EngineLine, Hit, talon_place, talon_reach, turned_over
 
 if TYPE_CHECKING:
@@ -245,7 +245,7 @@ class KlondikeSearch(TalonSearch[Position, SMove]):
                     s = S[card]
                     if R[card] == home[s] + 1 and self.by_itself(card, cols, down, home):
                         moves = moves + [(TO_HOME, c, 0, 1)]
-                        cols, down = self.take(cols, down, c, 1)
+                        cols, down = take(cols, down, c, 1)
                         home = with_home(home, s, R[card])
                         again = True
             if self.set_talon:
@@ -266,18 +266,6 @@ class KlondikeSearch(TalonSearch[Position, SMove]):
         return (self.quick or safe_rank(R[card], S[card], home)) and not (
             self.twins and face_up(cols, down, TWIN[card]))
 
-    @staticmethod
-    def take(cols: tuple[bytes, ...], down: tuple[int, ...], c: int, n: int) -> tuple[tuple[bytes, ...], tuple[int, ...]]:
-        """Column c without its top n cards (a face-down card left on top turns up)."""
-        rest = cols[c][:-n]
-        cl = list(cols)
-        cl[c] = rest
-        if down[c] and down[c] >= len(rest):
-            dl = list(down)
-            dl[c] = len(rest) - 1 if rest else 0
-            return tuple(cl), tuple(dl)
-        return tuple(cl), down
-
     # -- moves -------------------------------------------------------------------
     def children(self, p: Position) -> list[Kid] | Won[SMove]:
         """The unseen positions one step on, best first (each marked seen), or
@@ -292,14 +280,14 @@ class KlondikeSearch(TalonSearch[Position, SMove]):
         # empty column
         free: set[int] = set()
         kings = False
-        offers, offer = self.offers, self.offer
+        offers, any_run = self.offers, self.any_run
         for c in range(7):
             col = cols[c]
             if col:
                 spot = (col, down[c])
                 known = offers.get(spot)
                 if known is None:
-                    known = offers[spot] = offer(col, down[c])
+                    known = offers[spot] = offer(col, down[c], any_run)
                 wants, runs[c], movable, king, parts[c] = known
                 if takes[wants]:
                     takes[wants].append(c)
@@ -443,40 +431,16 @@ class KlondikeSearch(TalonSearch[Position, SMove]):
         kings = sorted(by_kind.pop(KING * 2, []) + by_kind.pop(KING * 2 + 1, []), key=lambda hit: hit[1])
         return in_reach, by_card, by_kind, tuple(kings)
 
-    def offer(self, col: bytes, down: int) -> Offer:
-        """What a column offers: the kind of card its top takes, the length of the run
-        on top, the cards that can move with what lies on them (the run's base only
-        when runs move whole), whether one of them is a king lying on other cards, and
-        the moves of them with what lies on them, longest first (not a king's that
-        would empty the column)."""
-        up = len(col) - down
-        run = 1
-        while run < up:
-            a, b = col[-run - 1], col[-run]
-            if R[a] != R[b] + 1 or RED[a] == RED[b]:
-                break
-            run += 1
-        movable = tuple(col[-n] for n in (range(1, run + 1) if self.any_run else (run,)))
-        king = any(R[col[-n]] == KING and n < len(col) for n in (range(1, run + 1) if self.any_run else (run,)))
-        parts = []
-        for n in (range(run, 0, -1) if self.any_run else (run,)):
-            base = col[-n]
-            if R[base] == KING and n == len(col):
-                continue
-            does = WHOLE if n == len(col) else TURNS if n == up else PART
-            parts.append((n, base, -1 if R[base] == KING else KIND[base], does))
-        return WANTS[col[-1]], run, movable, king, tuple(parts)
-
     def after(self, p: Position, move: SMove) -> Position:
         cols, down, home, talon, pos, left = p
         what, a, b, n = move
         if what == TO_HOME:
             card = cols[a][-1]
-            cols, down = self.take(cols, down, a, 1)
+            cols, down = take(cols, down, a, 1)
             return cols, down, with_home(home, S[card], R[card]), talon, pos, left
         if what == PILE:
             moving = cols[a][-n:]
-            cols, down = self.take(cols, down, a, n)
+            cols, down = take(cols, down, a, n)
             cl = list(cols)
             cl[b] = cl[b] + moving
             return tuple(cl), down, home, talon, pos, left
@@ -499,7 +463,7 @@ class KlondikeSearch(TalonSearch[Position, SMove]):
                     cl[c] = col[:i] + bytes((x,)) + col[i + 1:]
                     break
             cl[a] = cl[a][:-1] + bytes((twin,))
-            cols, down = self.take(tuple(cl), down, a, 1)
+            cols, down = take(tuple(cl), down, a, 1)
             return cols, down, with_home(home, S[twin], R[twin]), talon, pos, left
         # BACK
         cl = list(cols)

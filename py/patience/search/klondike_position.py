@@ -1,6 +1,7 @@
 """Klondike's compact position, as its depth-first search (``klondike``) sees it:
-the card tables, the search's own moves, a position made from an engine state, and the
-checks on a position that need no search (``hopeless``: some card can never go home even
+the card tables, the search's own moves, a position made from an engine state, a column
+without its top cards (``take``) and what a column offers (``offer``), and the checks on
+a position that need no search (``hopeless``: some card can never go home even
 in a looser game).  Also ``wanted_back``, the test the search makes before a card
 comes back from home."""
 
@@ -54,6 +55,44 @@ def with_home(home: tuple[int, ...], suit: int, rank: int) -> tuple[int, ...]:
     h = list(home)
     h[suit] = rank
     return tuple(h)
+
+
+def take(cols: tuple[bytes, ...], down: tuple[int, ...], c: int, n: int) -> tuple[tuple[bytes, ...], tuple[int, ...]]:
+    """Column c without its top n cards (a face-down card left on top turns up)."""
+    rest = cols[c][:-n]
+    cl = list(cols)
+    cl[c] = rest
+    if down[c] and down[c] >= len(rest):
+        dl = list(down)
+        dl[c] = len(rest) - 1 if rest else 0
+        return tuple(cl), tuple(dl)
+    return tuple(cl), down
+
+
+def offer(col: bytes, down: int, any_run: bool) -> Offer:
+    """What a column offers (``any_run``: any part of its run may move, else the whole
+    run): the kind of card its top takes, the length of the run on top, the cards that
+    can move with what lies on them, whether one of them is a king lying on other cards,
+    and the moves of them with what lies on them, longest first (not a king's that would
+    empty the column)."""
+    up = len(col) - down
+    run = 1
+    while run < up:
+        a, b = col[-run - 1], col[-run]
+        if R[a] != R[b] + 1 or RED[a] == RED[b]:
+            break
+        run += 1
+    sizes = range(1, run + 1) if any_run else (run,)
+    movable = tuple(col[-n] for n in sizes)
+    king = any(R[col[-n]] == KING and n < len(col) for n in sizes)
+    parts = []
+    for n in (range(run, 0, -1) if any_run else (run,)):
+        base = col[-n]
+        if R[base] == KING and n == len(col):
+            continue
+        does = WHOLE if n == len(col) else TURNS if n == up else PART
+        parts.append((n, base, -1 if R[base] == KING else KIND[base], does))
+    return WANTS[col[-1]], run, movable, king, tuple(parts)
 
 
 def position_of(game: "Game", state: State) -> Position:
