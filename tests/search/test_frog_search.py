@@ -11,7 +11,7 @@ from patience.game import Game
 from patience.search import LOST, WON, solve
 from patience.rng import Rng
 from patience.state import State
-from plain_search import replays_to_a_win, exhaust, at_least, own_search_verdicts
+from plain_search import replays_to_a_win, exhaust, at_least, endgames, own_search_verdicts
 
 
 def frog_endgame(game: Game, rng: Rng) -> State:
@@ -115,6 +115,47 @@ def test_frog_cards_of_one_kind_each_under_a_higher_one_are_lost_at_once():
     assert exhaust(game, state) == LOST
     piles[game.index["t2"]] = (spades[2], spades[1])  # 3♠' on top: it goes home, then the rest
     assert solve(game, State(tuple(piles), state.down, state.info), 50_000).verdict == WON
+
+
+@pytest.mark.parametrize("opts", [{}, {"reserve_to_piles": "off"}])
+def test_frogs_two_foundations_a_suit_test_calls_lost_only_lost_positions(opts):
+    """In suit, a pile (or the reserve, when its top goes home only) whose cards of a suit
+    need three foundations in the order it releases them (``two_chains_fail``) is lost:
+    on random late positions, each one it calls lost is lost to the plain search of every
+    engine move, and it calls some lost."""
+    from patience.search.frog import FrogSearch, two_chains_fail
+
+    game = get_game("frog", opts)
+    rng = Rng(11, "frog chains")
+    called = checked = 0
+    for _ in range(2 * endgames(100)):
+        state = frog_endgame(game, rng)
+        search = FrogSearch(game, state)
+        stacks = [bytes(state.piles[i]) for i in search.piles_at if state.piles[i]]
+        if search.reserve and not search.reserve_to_piles:
+            stacks.append(search.reserve)
+        if two_chains_fail(stacks, search.home_of(state)):
+            called += 1
+            verdict = exhaust(game, state, 4_000)
+            assert verdict in (LOST, None), game.code(state)
+            checked += verdict == LOST
+    assert checked >= at_least(20, 100), (called, checked)
+
+
+def test_frog_three_of_a_suit_rising_up_a_pile_are_lost_at_once():
+    """In suit, the three, five and nine of spades up one pile (the nine on top) with the
+    spades home to two: the nine goes home on one foundation (taking a five and a three
+    there), the five on the other (taking the other three), and then no foundation takes
+    the pile's three.  Lost without a search; with the three and the five the other way
+    up it is won."""
+    from patience.search.frog import two_chains_fail
+
+    spade = [make_card(r, 0) for r in range(14)]
+    assert two_chains_fail([bytes((spade[3], spade[5], spade[9]))], bytes([2, 2] + [0] * 6))
+    assert not two_chains_fail([bytes((spade[5], spade[3], spade[9]))], bytes([2, 2] + [0] * 6))
+    # a six on a foundation at seven over a five: the six needs the foundation at two
+    assert two_chains_fail([bytes((spade[5], spade[6]))], bytes([2, 7] + [0] * 6))
+    assert not two_chains_fail([bytes((spade[6], spade[5]))], bytes([2, 7] + [0] * 6))
 
 
 def test_frog_regardless_of_suit_is_lost_when_every_queen_lies_under_a_king():

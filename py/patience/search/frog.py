@@ -21,7 +21,9 @@ than the search.  Here a position is five small values:
   foundations (the same suit and rank; regardless of suit, the same rank) are one in
   the key.
 - ``hopeless`` (a looser game) cuts off positions where some card can never go home:
-  a card laid on the wrong pile usually shows as lost at once.
+  a card laid on the wrong pile usually shows as lost at once.  In suit it first asks
+  ``two_chains_fail``: a pile whose cards of a suit need three foundations in the order
+  it releases them (like the nine over the five over the three of a suit) is lost.
 - The search sees every card, the stock's order too, so it can lay each card where it
   does not block one needed sooner: a card goes first onto the pile whose top is needed
   next after it, then onto a card needed sooner, and into an empty pile last (the order of
@@ -76,6 +78,32 @@ HOMEWARD: tuple[SMove, ...] = tuple((PILE_HOME, c) for c in range(5)) + ((RESERV
 Kid = tuple[list[SMove], Position]
 Memo = dict[tuple[tuple[bytes, ...], int, bytes, int], bool]  # (piles, reserve left, home, stock at) → hopeless
 MEMO_MAX = 100_000  # answers kept at most (then forgotten all at once; some 25 MB)
+
+
+def two_chains_fail(stacks: list[bytes], home: bytes) -> bool:
+    """In suit: whether some stack (a pile, or the reserve when its top goes home only)
+    holds cards that cannot go home in the order it releases them.  Each suit has two
+    foundations, and each takes one card of every rank, so a foundation's cards rise one
+    by one.  A stack's cards of a suit go home top first, so read top-down they must
+    split into two rising runs, one a foundation, each above that foundation's rank now
+    (``home``: the two ranks of each suit, the lower first).  Taking each card onto the
+    foundation with the highest rank below it is the best choice (it leaves the lower
+    one for lower cards), so the test is greedy: a card with both foundations at or above
+    its rank means three of a suit top-down like 9, 5, 3 (or 6 on a foundation at 7 over
+    5), and the position is lost.  A necessary condition of the real game, so sound."""
+    for stack in stacks:
+        lo = list(home[0::2])
+        hi = list(home[1::2])
+        for i in range(len(stack) - 1, -1, -1):
+            card = stack[i]
+            s, r = S[card], R[card]
+            if hi[s] < r:
+                hi[s] = r
+            elif lo[s] < r:
+                lo[s] = r
+            else:
+                return True
+    return False
 
 
 class FrogModel(Model):
@@ -294,14 +322,19 @@ class FrogSearch(DepthFirst[Position, SMove]):
 
         Without counting, only whether a kind has a card home matters, so the complete
         search works it out with the kinds as bits; what repeats (the counts per home,
-        the free cards per stock and reserve place) is kept."""
+        the free cards per stock and reserve place) is kept.
+
+        In suit, first ``two_chains_fail``: a stack whose cards cannot go home in its
+        order on its suits' two foundations."""
         piles, left, home, turned, waste = p
-        free_pool = self.free_of.get((turned - waste, left))
-        if free_pool is None:
-            free_pool = self.free_of[turned - waste, left] = self.free_cards(turned - waste, left)
         stacks = [pile for pile in piles if pile]
         if left and not self.reserve_to_piles:
             stacks.append(self.reserve[:left])
+        if self.in_suit and two_chains_fail(stacks, home):
+            return True
+        free_pool = self.free_of.get((turned - waste, left))
+        if free_pool is None:
+            free_pool = self.free_of[turned - waste, left] = self.free_cards(turned - waste, left)
         if self.quick:
             return self.counted_hopeless(stacks, home, free_pool)
         at = self.count_at
