@@ -6,7 +6,7 @@
 A deal of Frog in suit is not decided at 2 s (issue 39), but a game part way through
 often is lost for a reason the solver can see.  For each seed this plays a line as a
 player unaware of the two-foundations test might: the complete search's first choice at
-each step, with ``frog.two_chains_fail`` switched off, until ``--turned`` stock cards
+each step, with ``frog.two_chains_lock`` switched off, until ``--turned`` stock cards
 are turned (or the line ends).  The position reached is then solved with ``--seconds``,
 with the test on (as the solver is) and off, and the counts printed side by side.
 Figures only; no test depends on them.
@@ -24,11 +24,11 @@ from patience import get_game  # noqa: E402
 from patience.search import frog  # noqa: E402
 from patience.search import LOST, WON, solve  # noqa: E402
 
-CHAINS = frog.two_chains_fail
+CHAINS = frog.two_chains_lock
 
 
 def switch(on: bool) -> None:
-    frog.two_chains_fail = CHAINS if on else (lambda stacks, home: False)
+    frog.two_chains_lock = CHAINS if on else (lambda stacks, home: None)
 
 
 def line_to(game, seed: int, turned: int):

@@ -19,7 +19,7 @@ from itertools import takewhile
 from typing import Callable, Literal
 
 from patience.game import MOVE, Game, Move
-from patience.search import LOST, UNKNOWN, WON, safe_moves
+from patience.search import LOST, UNKNOWN, WON, Lock, safe_moves, why_lost
 from patience.session import Session
 from patience.state import State
 
@@ -67,7 +67,7 @@ class Known:
 
     def __init__(self) -> None:
         self.verdicts: dict[str, Verdict] = {}
-        self.told: set[str] = set()  # positions whose loss was already explained
+        self.told: set[str] = set()  # positions whose loss was already explained, and reasons told
 
     def get(self, game: Game, state: State) -> Verdict | None:
         return self.verdicts.get(key_of(game, state))
@@ -108,6 +108,18 @@ class Known:
         found = self.verdict(session, state)
         if found is None and undecided_at is state:
             return UNKNOWN, []
+        return found
+
+    def lock(self, session: Session) -> Lock | None:
+        """Why the session's position cannot be won, in cards (the engine's ``why_lost``),
+        told once a deal and reason: None when no reason is known, or it was told."""
+        found = why_lost(session.game, session.state)
+        if found is None:
+            return None
+        told = f"{key_of(session.game, session.states[0])} {found.why} {found.pile} {found.card}"
+        if told in self.told:
+            return None
+        self.told.add(told)
         return found
 
     def next_move(self, session: Session, state: State) -> Move | None:

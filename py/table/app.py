@@ -350,7 +350,7 @@ class App:
             self.message(lambda: standstill_words(game, state, standstill), "stuck", lambda: t("new"), self.deals.new_deal)
         elif standstill is not None:  # only a button (a reshuffle, a redeal) can go on: named
             self.message(lambda: standstill_words(game, state, standstill), "stuck")
-        elif self.bar.kind() in ("stuck", "hint", "blunder"):
+        elif self.bar.kind() in ("stuck", "hint", "blunder", "lost"):
             self.clear_message()  # said of another position
 
     # --- time and statistics -----------------------------------------------------------

@@ -25,7 +25,7 @@ from . import pace
 from .advice import (DIALOG_WAIT_MS, SAFE_STEP_MS, STEP_MS, VERDICT_WORDS, FinishRun, Indicator, Known, Verdict,
                      WinnableHunt, demo_step, finish_offered, home_now, pause_ms)
 from .i18n import game_name, t
-from .interaction import NO_HINT, HintMarks, hint_marks, move_words, refusal
+from .interaction import NO_HINT, HintMarks, hint_marks, loss_words, move_words, refusal
 from .ports import Table
 from .runner import BUDGETS, Runner, later, now_ms
 from .view import pace_moves
@@ -132,13 +132,18 @@ class Assistant:
 
     def explain_loss(self) -> None:
         """A position that can no longer be won: name the move that lost it, if a
-        position before it is known winnable, and offer to undo to there."""
+        position before it is known winnable, and offer to undo to there; else say why,
+        in cards, where the engine knows (``Known.lock``), once a deal and reason."""
         session = self.session
         k = self.known.blunder(session)
         if k is not None:
             before, move = session.states[k], session.moves[k]
             self.app.message(lambda: t("assist.blunder", n=k + 1, move=move_words(session.game, before, move)),
                              "blunder", lambda: t("assist.undo_to"), lambda: self.undo_to(k))
+            return
+        lock = self.known.lock(session)
+        if lock is not None:
+            self.app.message(lambda: loss_words(session.game, lock), "lost")
 
     def undo_to(self, k: int) -> None:
         session = self.session

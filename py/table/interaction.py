@@ -19,9 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Collection, Literal, Mapping, NamedTuple, Sequence
 
-from patience.cards import Card
+from patience.cards import CARDS, Card
 from patience.errors import IllegalMoveError
 from patience.game import MOVE, Game, Move, Standstill
+from patience.search import Lock
 from patience.state import State
 
 from . import i18n
@@ -399,6 +400,15 @@ def cards_text(state: State, pile: int, n: int) -> str:
     cards = state.piles[pile][-n:]
     first = card_name(cards[0].rank, cards[0].suit)
     return first if n == 1 else t("say.cards", n=n, card=first)
+
+
+def loss_words(game: Game, lock: Lock) -> str:
+    """Why a position cannot be won, in words, from the engine's reason (``why_lost``):
+    the card that can never go home, where it lies and the cards in its way."""
+    card = CARDS[lock.card]
+    over = ", ".join(card_name(CARDS[c].rank, CARDS[c].suit) for c in lock.over)
+    return t(f"assist.lost.{lock.why}", card=card_name(card.rank, card.suit), pile=pile_name(game.names[lock.pile]),
+             over=over, n=len(lock.over))
 
 
 def describe(game: Game, before: State, move: Move, after: State) -> str:

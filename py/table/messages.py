@@ -43,6 +43,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "assist.checking": "Checking…",
         "assist.all_known": "Found by a solver that sees every card, face-down ones too (all cards known).",
         "assist.blunder": "Move {n} ({move}) lost this deal: it could be won before it.",
+        "assist.lost.two_foundations": "This deal can no longer be won: the {card} in {pile} can never go home. "
+                                       "The {n|card|cards} of its suit over it ({over}) must go home first, and "
+                                       "then both foundations of its suit are past it.",
         "assist.undo_to": "Undo to before it",
         "assist.hint_button": "Hint",
         "assist.hint_title": "Show a good move (H)",
@@ -313,6 +316,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "assist.checking": "Проверяю…",
         "assist.all_known": "Проверено решателем, который видит все карты, и закрытые тоже (все карты известны).",
         "assist.blunder": "Ход {n} ({move}) погубил расклад: до него пасьянс ещё сходился.",
+        "assist.lost.two_foundations": "Расклад уже не сойдётся: {card} ({pile}) никогда не уйдёт в дом. "
+                                       "Сначала в дом {n|должна|должны|должны} уйти {n|лежащая|лежащие|лежащие} "
+                                       "на ней {n|карта|карты|карты} её масти ({over}), а тогда оба дома этой "
+                                       "масти будут уже выше неё.",
         "assist.undo_to": "Отменить до этого хода",
         "assist.hint_button": "Подсказка",
         "assist.hint_title": "Показать хороший ход (H)",

@@ -312,6 +312,19 @@ def test_a_losing_move_is_named_and_can_be_undone(page):
     verdict_is(page, "won")
 
 
+def test_a_deal_lost_for_a_reason_the_engine_sees_says_it_in_cards(page):
+    """Frog in suit with the reserve going home only: a reserve whose cards of a suit
+    need three foundations is lost from the deal. The badge says lost, and the message
+    names the card that can never go home."""
+    game = get_game("frog", {"reserve_to_piles": "off"})
+    seed = next(s for s in range(1, 20) if solve(game, game.deal(s), 1000).verdict == LOST)
+    open_deal(page, to_query(game, seed))
+    verdict_is(page, "lost")
+    page.wait_for_function("() => document.getElementById('message').dataset.kind === 'lost'")
+    text = page.inner_text("#message-text")
+    assert text.startswith("This deal can no longer be won: the ") and "in reserve can never go home" in text
+
+
 # options with no list of winnable deals (patience.winnable): each new deal is searched
 @pytest.mark.parametrize("game_id,options", [("klondike", {"draw": "1", "runs": "any"}), ("canfield", {"draw": "1"}),
                                              ("potocki", {"reshuffles": "1"}), ("cross", {"rounds": "inf"})])

@@ -120,10 +120,10 @@ def test_frog_cards_of_one_kind_each_under_a_higher_one_are_lost_at_once():
 @pytest.mark.parametrize("opts", [{}, {"reserve_to_piles": "off"}])
 def test_frogs_two_foundations_a_suit_test_calls_lost_only_lost_positions(opts):
     """In suit, a pile (or the reserve, when its top goes home only) whose cards of a suit
-    need three foundations in the order it releases them (``two_chains_fail``) is lost:
+    need three foundations in the order it releases them (``two_chains_lock``) is lost:
     on random late positions, each one it calls lost is lost to the plain search of every
     engine move, and it calls some lost."""
-    from patience.search.frog import FrogSearch, two_chains_fail
+    from patience.search.frog import FrogSearch, two_chains_lock
 
     game = get_game("frog", opts)
     rng = Rng(11, "frog chains")
@@ -134,7 +134,7 @@ def test_frogs_two_foundations_a_suit_test_calls_lost_only_lost_positions(opts):
         stacks = [bytes(state.piles[i]) for i in search.piles_at if state.piles[i]]
         if search.reserve and not search.reserve_to_piles:
             stacks.append(search.reserve)
-        if two_chains_fail(stacks, search.home_of(state)):
+        if two_chains_lock(stacks, search.home_of(state)) is not None:
             called += 1
             verdict = exhaust(game, state, 4_000)
             assert verdict in (LOST, None), game.code(state)
@@ -146,16 +146,35 @@ def test_frog_three_of_a_suit_rising_up_a_pile_are_lost_at_once():
     """In suit, the three, five and nine of spades up one pile (the nine on top) with the
     spades home to two: the nine goes home on one foundation (taking a five and a three
     there), the five on the other (taking the other three), and then no foundation takes
-    the pile's three.  Lost without a search; with the three and the five the other way
-    up it is won."""
-    from patience.search.frog import two_chains_fail
+    the pile's three.  Lost without a search, and told so in cards (``why_lost``); with
+    the pile the other way up, won."""
+    from patience.search.frog import FrogModel, two_chains_lock
 
     spade = [make_card(r, 0) for r in range(14)]
-    assert two_chains_fail([bytes((spade[3], spade[5], spade[9]))], bytes([2, 2] + [0] * 6))
-    assert not two_chains_fail([bytes((spade[5], spade[3], spade[9]))], bytes([2, 2] + [0] * 6))
-    # a six on a foundation at seven over a five: the six needs the foundation at two
-    assert two_chains_fail([bytes((spade[5], spade[6]))], bytes([2, 7] + [0] * 6))
-    assert not two_chains_fail([bytes((spade[6], spade[5]))], bytes([2, 7] + [0] * 6))
+    twos = bytes([2, 2] + [0] * 6)
+    assert two_chains_lock([bytes((spade[4],)), bytes((spade[3], spade[5], spade[9]))], twos) == (1, 0)
+    assert two_chains_lock([bytes((spade[5], spade[3], spade[9]))], twos) is None
+    # a six over a five, the foundations at two and seven: the six takes the one at two,
+    # and no foundation is left for the five
+    assert two_chains_lock([bytes((spade[5], spade[6]))], bytes([2, 7] + [0] * 6)) == (0, 0)
+    assert two_chains_lock([bytes((spade[6], spade[5]))], bytes([2, 7] + [0] * 6)) is None
+
+    game = get_game("frog")
+    piles = [()] * len(game.piles)
+    for lane, f in enumerate(game.foundations):  # spades home to two, the other suits whole
+        piles[f] = tuple(make_card(r, lane // 2) + 52 * (lane % 2) for r in range(1, 3 if lane < 2 else 14))
+    t1, t2 = game.index["t1"], game.index["t2"]
+    rest = [make_card(r, 0) + 52 * d for r in range(3, 14) for d in (0, 1)]
+    low, five, nine = rest[0], rest[4], rest[12]  # a three, a five and a nine of spades
+    piles[t1] = (low, five, nine)  # the nine on top
+    piles[t2] = tuple(c for c in reversed(rest) if c not in piles[t1])  # the other three on top
+    state = State(tuple(piles), tuple(0 for _ in piles), game.empty_state().info)
+    assert exhaust(game, state) == LOST
+    assert FrogModel(game).why_lost(state) == ("two_foundations", t1, low, (nine, five))
+    assert solve(game, state, 10_000).verdict == LOST
+    piles[t1] = (nine, five, low)  # the pile the other way up, the three on top: won
+    won = State(tuple(piles), state.down, state.info)
+    assert FrogModel(game).why_lost(won) is None and solve(game, won, 50_000).verdict == WON
 
 
 def test_frog_regardless_of_suit_is_lost_when_every_queen_lies_under_a_king():

@@ -79,6 +79,36 @@ def test_the_move_that_lost_the_game_is_named_once():
     assert other.blunder(session2) is None
 
 
+def test_a_lost_position_says_why_in_cards_once_a_deal_and_reason():
+    """Frog in suit with the reserve going home only: a deal whose reserve holds a card
+    that its suit's two foundations can never take (``why_lost``) is told so at once,
+    naming the card, its pile and the cards of its suit over it, in either language; the
+    same reason is not told twice in a deal, and a game with no reason known says none."""
+    from table import i18n
+    from table.interaction import loss_words
+
+    game = get_game("frog", {"reserve_to_piles": "off"})
+    seed = next(s for s in range(1, 20) if solve(game, game.deal(s), 1000).verdict == LOST)
+    session = Session(game, seed)
+    known = Known()
+    lock = known.lock(session)
+    assert lock is not None and lock.pile == game.index["reserve"] and lock.over
+    reserve = session.state.piles[lock.pile]
+    assert lock.card in reserve and all(c in reserve[reserve.index(lock.card) + 1:] for c in lock.over)
+    assert known.lock(session) is None  # told once
+    card = session.state.piles[lock.pile][list(session.state.piles[lock.pile]).index(lock.card)]
+    try:
+        words = loss_words(game, lock)
+        assert words.startswith("This deal can no longer be won: the ") and i18n.card_name(card.rank, card.suit) in words
+        assert "in reserve" in words and words.count(" of ") >= 1 + len(lock.over)
+        i18n.set_language("ru")
+        assert loss_words(game, lock).startswith("Расклад уже не сойдётся: ")
+    finally:
+        i18n.set_language("en")
+    klondike, _ = won_line()
+    assert Known().lock(klondike) is None
+
+
 def test_finish_is_offered_only_on_a_winnable_position_while_the_app_does_not_play():
     assert finish_offered(WON, playing=False, won=False)
     assert not finish_offered(WON, playing=True, won=False)

@@ -2,7 +2,8 @@
 per game that has a search of its own.
 
 - ``solver``: ``Search`` (one search of a position, run in slices, with its budget and
-  verdict), ``solve``, ``hint``, ``safe_moves``.
+  verdict), ``solve``, ``hint``, ``safe_moves``, ``why_lost`` (a lost position's reason
+  in cards, a ``model.Lock``, where the game's model knows one).
 - ``hunt``: ``Hunt``, the one scheduler: a complete search with shaken probes beside
   it (restarts by Luby's sequence), and ``Searcher``, what it runs (and is).
 - ``budget``: verdicts, ``Result``, freeing a finished search a piece at a time, Luby's
@@ -23,7 +24,9 @@ Nothing in ``games/`` imports this package; a rule that a game and its search bo
 lives in the game's module and the search imports it.
 """
 
-from .solver import Search, hint, safe_moves, solve
+from .solver import Search, hint, safe_moves, solve, why_lost
 from .budget import ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Result
+from .model import Lock
 
-__all__ = ["ALL_CARDS_KNOWN", "LOST", "UNKNOWN", "WON", "Result", "Search", "hint", "safe_moves", "solve"]
+__all__ = ["ALL_CARDS_KNOWN", "LOST", "UNKNOWN", "WON", "Lock", "Result", "Search", "hint", "safe_moves", "solve",
+           "why_lost"]

@@ -22,7 +22,7 @@ than the search.  Here a position is five small values:
   the key.
 - ``hopeless`` (a looser game) cuts off positions where some card can never go home:
   a card laid on the wrong pile usually shows as lost at once.  In suit it first asks
-  ``two_chains_fail``: a pile whose cards of a suit need three foundations in the order
+  ``two_chains_lock``: a pile whose cards of a suit need three foundations in the order
   it releases them (like the nine over the five over the three of a suit) is lost.
 - The search sees every card, the stock's order too, so it can lay each card where it
   does not block one needed sooner: a card goes first onto the pile whose top is needed
@@ -44,7 +44,7 @@ from ..cards import RANK_OF, SUIT_OF
 from ..games.frog import enough_ready
 from ..moves import DEAL, MOVE, Move
 from ..rng import Rng
-from .model import Model
+from .model import Lock, Model
 from ..state import State
 from .budget import Heap
 from .depth_first import DepthFirst, Won
@@ -80,18 +80,19 @@ Memo = dict[tuple[tuple[bytes, ...], int, bytes, int], bool]  # (piles, reserve 
 MEMO_MAX = 100_000  # answers kept at most (then forgotten all at once; some 25 MB)
 
 
-def two_chains_fail(stacks: list[bytes], home: bytes) -> bool:
-    """In suit: whether some stack (a pile, or the reserve when its top goes home only)
-    holds cards that cannot go home in the order it releases them.  Each suit has two
-    foundations, and each takes one card of every rank, so a foundation's cards rise one
-    by one.  A stack's cards of a suit go home top first, so read top-down they must
-    split into two rising runs, one a foundation, each above that foundation's rank now
-    (``home``: the two ranks of each suit, the lower first).  Taking each card onto the
-    foundation with the highest rank below it is the best choice (it leaves the lower
-    one for lower cards), so the test is greedy: a card with both foundations at or above
-    its rank means three of a suit top-down like 9, 5, 3 (or 6 on a foundation at 7 over
-    5), and the position is lost.  A necessary condition of the real game, so sound."""
-    for stack in stacks:
+def two_chains_lock(stacks: list[bytes], home: bytes) -> tuple[int, int] | None:
+    """In suit: a stack (a pile, or the reserve when its top goes home only) holding a card
+    that cannot go home in the order the stack releases its cards, as (the stack, the
+    card's place in it), or None.  Each suit has two foundations, and each takes one card
+    of every rank, so a foundation's cards rise one by one.  A stack's cards of a suit go
+    home top first, so read top-down they must split into two rising runs, one a
+    foundation, each above that foundation's rank now (``home``: the two ranks of each
+    suit, the lower first).  Taking each card onto the foundation with the highest rank
+    below it is the best choice (it leaves the lower one for lower cards), so the test is
+    greedy: a card with both foundations at or above its rank means three of a suit
+    top-down like 9, 5, 3 (or 6 on a foundation at 7 over 5), and the position is lost.
+    A necessary condition of the real game, so sound."""
+    for k, stack in enumerate(stacks):
         lo = list(home[0::2])
         hi = list(home[1::2])
         for i in range(len(stack) - 1, -1, -1):
@@ -102,12 +103,50 @@ def two_chains_fail(stacks: list[bytes], home: bytes) -> bool:
             elif lo[s] < r:
                 lo[s] = r
             else:
-                return True
-    return False
+                return k, i
+    return None
+
+
+def home_of(game: "Game", state: State) -> bytes:
+    """The foundations' ranks as the search keeps them: in suit, two for each suit (the
+    lower first; 0 for a suit whose ace is not home yet); regardless of suit, all eight
+    sorted."""
+    tops = [(S[p[-1]], R[p[-1]]) if p else (-1, 0) for p in (state.piles[f] for f in game.foundations)]
+    if game.options["foundation"] != "suit":
+        return bytes(sorted(rank for _, rank in tops))
+    lanes: list[list[int]] = [[], [], [], []]
+    for suit, rank in tops:
+        if suit >= 0:
+            lanes[suit].append(rank)
+    home = []
+    for lane in lanes:
+        lane += [0] * (2 - len(lane))  # a suit whose ace is not home yet
+        home += sorted(lane)
+    return bytes(home)
 
 
 class FrogModel(Model):
     """The generic model of Frog, with Frog's own search in its place."""
+
+    def why_lost(self, state: State) -> Lock | None:
+        """In suit, a pile (or the reserve, when its top goes home only) whose cards of a
+        suit cannot go home on the suit's two foundations (``two_chains_lock``): the card
+        that never can, and the cards of its suit over it."""
+        game = self.game
+        if game.options["foundation"] != "suit":
+            return None
+        at = [game.index[f"t{i}"] for i in range(1, 6)]
+        if game.options["reserve_to_piles"] != "on":
+            at.append(game.index["reserve"])
+        at = [i for i in at if state.piles[i]]
+        stacks = [bytes(state.piles[i]) for i in at]
+        found = two_chains_lock(stacks, home_of(game, state))
+        if found is None:
+            return None
+        k, j = found
+        stack = stacks[k]
+        card = stack[j]
+        return Lock("two_foundations", at[k], card, tuple(c for c in reversed(stack[j + 1:]) if S[c] == S[card]))
 
     def searcher(self, state: State) -> Searcher | None:
         game = self.game
@@ -165,18 +204,7 @@ class FrogSearch(DepthFirst[Position, SMove]):
         self.begin((moves, root), won, lost=not won and self.hopeless(root))
 
     def home_of(self, state: State) -> bytes:
-        tops = [(S[p[-1]], R[p[-1]]) if p else (-1, 0) for p in (state.piles[f] for f in self.game.foundations)]
-        if not self.in_suit:
-            return bytes(sorted(rank for _, rank in tops))
-        lanes: list[list[int]] = [[], [], [], []]
-        for suit, rank in tops:
-            if suit >= 0:
-                lanes[suit].append(rank)
-        home = []
-        for lane in lanes:
-            lane += [0] * (2 - len(lane))  # a suit whose ace is not home yet
-            home += sorted(lane)
-        return bytes(home)
+        return home_of(self.game, state)
 
     # -- positions ---------------------------------------------------------------
     def key(self, p: Position) -> bytes:
@@ -324,13 +352,13 @@ class FrogSearch(DepthFirst[Position, SMove]):
         search works it out with the kinds as bits; what repeats (the counts per home,
         the free cards per stock and reserve place) is kept.
 
-        In suit, first ``two_chains_fail``: a stack whose cards cannot go home in its
+        In suit, first ``two_chains_lock``: a stack whose cards cannot go home in its
         order on its suits' two foundations."""
         piles, left, home, turned, waste = p
         stacks = [pile for pile in piles if pile]
         if left and not self.reserve_to_piles:
             stacks.append(self.reserve[:left])
-        if self.in_suit and two_chains_fail(stacks, home):
+        if self.in_suit and two_chains_lock(stacks, home) is not None:
             return True
         free_pool = self.free_of.get((turned - waste, left))
         if free_pool is None:

@@ -6,6 +6,8 @@ of its own (``Model.searcher``, a ``hunt.Searcher``); else the generic best-firs
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..game import Game
 from ..moves import DEAL, MOVE, RECYCLE, Move
 from ..spec import SolverHooks
@@ -14,6 +16,16 @@ from .hunt import Searcher
 from .talon import has_talon, talon_clicks, talon_positions
 
 Step = tuple[tuple[Move, ...], State]
+
+
+class Lock(NamedTuple):
+    """Why a position is lost, told to the player: ``card`` (in pile ``pile``) can never
+    go home, for the reason named ``why``, because of the cards ``over`` it (top first)."""
+
+    why: str
+    pile: int
+    card: int
+    over: tuple[int, ...]
 
 # What a turn-over of the waste still allowed is worth in a score, with limited passes:
 # four cards home (Klondike's and Canfield's models).  With cards home alone a turn-over
@@ -59,6 +71,11 @@ class Model:
         then says lost without searching).  It must be sound: never True of a position
         from which some line wins."""
         return False
+
+    def why_lost(self, state: State) -> Lock | None:
+        """A reason, in cards, why ``state`` cannot be won, when a looser game shows one
+        (None: none known).  Sound like ``lost``."""
+        return None
 
     # -- identity of a position --------------------------------------------------
     def key(self, state: State) -> bytes:

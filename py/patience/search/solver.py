@@ -38,6 +38,7 @@ from ..state import State
 from .best_first import best_first_hunt
 from .budget import LOST, UNKNOWN, WON, Heap, Result, sweep, sweep_within
 from .hunt import Searcher
+from .model import Lock
 from .registry import model_of
 
 
@@ -188,3 +189,9 @@ def safe_moves(game: Game, state: State) -> list[Move]:
         out += step[0]
         step = model.safe(step[1])
     return out
+
+
+def why_lost(game: Game, state: State) -> Lock | None:
+    """Why ``state`` cannot be won, in cards, when the game's looser game shows it (a
+    ``model.Lock``; None: no reason known, which says nothing of the verdict)."""
+    return model_of(game).why_lost(state)
