@@ -114,6 +114,11 @@ SUIT_NAMES = {  # in the order of patience.cards: spades, hearts, diamonds, club
 }
 
 
+def rank_word(rank: int, lang: str | None = None) -> str:
+    """A rank alone: «шестёрка», "six"."""
+    return RANK_NAMES[lang or _current][rank - 1]
+
+
 def card_name(rank: int, suit: int, lang: str | None = None, accusative: bool = False) -> str:
     """«дама червей», "queen of hearts"; ``accusative``: as the object of a verb («даму червей»)."""
     lang = lang or _current

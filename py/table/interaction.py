@@ -406,9 +406,10 @@ def loss_words(game: Game, lock: Lock) -> str:
     """Why a position cannot be won, in words, from the engine's reason (``why_lost``):
     the card that can never go home, where it lies and the cards in its way."""
     card = CARDS[lock.card]
-    over = ", ".join(card_name(CARDS[c].rank, CARDS[c].suit) for c in lock.over)
+    over = [CARDS[c] for c in lock.over]
     return t(f"assist.lost.{lock.why}", card=card_name(card.rank, card.suit), pile=pile_name(game.names[lock.pile]),
-             over=over, n=len(lock.over))
+             over=", ".join(card_name(c.rank, c.suit) for c in over), n=len(over),
+             rank=i18n.rank_word(over[0].rank) if over else "")
 
 
 def describe(game: Game, before: State, move: Move, after: State) -> str:

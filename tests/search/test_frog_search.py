@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from patience import get_game
-from patience.cards import make_card
+from patience.cards import CARDS, make_card
 from patience.game import Game
 from patience.search import LOST, WON, solve
 from patience.rng import Rng
@@ -90,8 +90,8 @@ def test_frogs_looser_game_answers_the_same_before_and_after_the_safe_moves_home
 def test_frog_cards_of_one_kind_each_under_a_higher_one_are_lost_at_once():
     """Both threes of spades under a four of spades, with the spades home to two: no
     three can go home before a four, which needs a three home.  The looser game sees it
-    without a search."""
-    from patience.search.frog import FrogSearch
+    without a search, and tells which card never goes home and why (``why_lost``)."""
+    from patience.search.frog import FrogModel, FrogSearch
 
     game = get_game("frog")
     rng = Rng(1, "frog blocked")
@@ -113,8 +113,12 @@ def test_frog_cards_of_one_kind_each_under_a_higher_one_are_lost_at_once():
     search = FrogSearch(game, state)
     assert search.exhausted and search.nodes == 0
     assert exhaust(game, state) == LOST
+    lock = FrogModel(game).why_lost(state)
+    assert lock is not None and lock.why == "before_never_home" and lock.pile == game.index["t1"]
+    assert lock.card == spades[3] and [c % 52 for c in lock.over] == [spades[0]]  # the four: no three gets home
     piles[game.index["t2"]] = (spades[2], spades[1])  # 3♠' on top: it goes home, then the rest
-    assert solve(game, State(tuple(piles), state.down, state.info), 50_000).verdict == WON
+    won = State(tuple(piles), state.down, state.info)
+    assert solve(game, won, 50_000).verdict == WON and FrogModel(game).why_lost(won) is None
 
 
 @pytest.mark.parametrize("opts", [{}, {"reserve_to_piles": "off"}])
@@ -179,8 +183,10 @@ def test_frog_three_of_a_suit_rising_up_a_pile_are_lost_at_once():
 
 def test_frog_regardless_of_suit_is_lost_when_every_queen_lies_under_a_king():
     """Regardless of suit, every foundation at the jack and each of the eight queens under
-    a king: a king needs a queen home first, so nothing moves.  With one queen on top
-    instead, it goes home and opens the way."""
+    a king: a king needs a queen home first, so nothing moves (and ``why_lost`` says so of
+    a king).  With one queen on top instead, it goes home and opens the way."""
+    from patience.search.frog import FrogModel
+
     game = get_game("frog", {"foundation": "any"})
     piles = [()] * len(game.piles)
     for lane, f in enumerate(game.foundations):
@@ -194,6 +200,9 @@ def test_frog_regardless_of_suit_is_lost_when_every_queen_lies_under_a_king():
     assert exhaust(game, state) == LOST
     result = solve(game, state, 50_000)
     assert result.verdict == LOST and result.nodes == 0  # seen at once by the looser game
+    lock = FrogModel(game).why_lost(state)
+    assert lock is not None and lock.why == "rank_before_never_home" and CARDS[lock.card].rank == 13
+    assert [CARDS[c].rank for c in lock.over] == [12]  # a king: no queen gets home
     t5 = game.index["t5"]
     piles[t5] = piles[t5][:-2] + (piles[t5][-1], piles[t5][-2])  # its last queen on top of its king
     won = State(tuple(piles), state.down, state.info)

@@ -83,7 +83,8 @@ def test_a_lost_position_says_why_in_cards_once_a_deal_and_reason():
     """Frog in suit with the reserve going home only: a deal whose reserve holds a card
     that its suit's two foundations can never take (``why_lost``) is told so at once,
     naming the card, its pile and the cards of its suit over it, in either language; the
-    same reason is not told twice in a deal, and a game with no reason known says none."""
+    same reason is not told twice in a deal, and a game with no reason known says none.
+    The other reason, a card whose kind before it never gets home, in words too."""
     from table import i18n
     from table.interaction import loss_words
 
@@ -107,6 +108,23 @@ def test_a_lost_position_says_why_in_cards_once_a_deal_and_reason():
         i18n.set_language("en")
     klondike, _ = won_line()
     assert Known().lock(klondike) is None
+    # the other reasons, in words: a card that must follow a kind that never gets home
+    from patience.cards import make_card
+    from patience.search import Lock
+    four, three = make_card(4, 0), make_card(3, 0)
+    t1 = game.index["t1"]
+    assert loss_words(game, Lock("before_never_home", t1, four, (three,))) == (
+        "This deal can no longer be won: the four of spades in column 1 can never go home, because no three of "
+        "spades can ever get there before it.")
+    assert loss_words(game, Lock("rank_before_never_home", t1, four, (three,))).endswith(
+        "because no three can ever get there before it.")
+    try:
+        i18n.set_language("ru")
+        assert loss_words(game, Lock("before_never_home", t1, four, (three,))) == (
+            "Расклад уже не сойдётся: четвёрка пик (столбец 1) никогда не уйдёт в дом: прежде неё там нужна карта "
+            "«тройка пик», а такая туда уже не попадёт.")
+    finally:
+        i18n.set_language("en")
 
 
 def test_finish_is_offered_only_on_a_winnable_position_while_the_app_does_not_play():

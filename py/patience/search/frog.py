@@ -129,24 +129,36 @@ class FrogModel(Model):
     """The generic model of Frog, with Frog's own search in its place."""
 
     def why_lost(self, state: State) -> Lock | None:
-        """In suit, a pile (or the reserve, when its top goes home only) whose cards of a
-        suit cannot go home on the suit's two foundations (``two_chains_lock``): the card
-        that never can, and the cards of its suit over it."""
+        """The reasons of the complete search's looser game, in cards: in suit, a pile (or
+        the reserve, when its top goes home only) whose cards of a suit cannot go home on
+        the suit's two foundations (``two_chains_lock``: "two_foundations", the card that
+        never can and the cards of its suit over it); else a pile card that never goes home
+        because no card of the kind before it ever does ("before_never_home", or
+        "rank_before_never_home" regardless of suit: the card and one card of that kind)."""
         game = self.game
-        if game.options["foundation"] != "suit":
-            return None
         at = [game.index[f"t{i}"] for i in range(1, 6)]
         if game.options["reserve_to_piles"] != "on":
             at.append(game.index["reserve"])
         at = [i for i in at if state.piles[i]]
         stacks = [bytes(state.piles[i]) for i in at]
-        found = two_chains_lock(stacks, home_of(game, state))
-        if found is None:
-            return None
-        k, j = found
-        stack = stacks[k]
-        card = stack[j]
-        return Lock("two_foundations", at[k], card, tuple(c for c in reversed(stack[j + 1:]) if S[c] == S[card]))
+        home = home_of(game, state)
+        found = two_chains_lock(stacks, home) if game.options["foundation"] == "suit" else None
+        if found is not None:
+            k, j = found
+            stack = stacks[k]
+            card = stack[j]
+            return Lock("two_foundations", at[k], card, tuple(c for c in reversed(stack[j + 1:]) if S[c] == S[card]))
+        search = FrogSearch(game, state)
+        turned = len(search.stock) - len(state.piles[game.stock])
+        free = search.free_cards(turned - len(state.piles[game.waste]), len(search.reserve))[2]
+        tops = search.kinds_game(stacks, home, free)[0]
+        for k, j in enumerate(tops):
+            if j >= 0:
+                card = stacks[k][j]
+                before = next(c for c in range(104) if search.count_at[c] == search.count_at[card] - 1) \
+                    if R[card] > 1 else card
+                return Lock("before_never_home" if search.in_suit else "rank_before_never_home", at[k], card, (before,))
+        return None
 
     def searcher(self, state: State) -> Searcher | None:
         game = self.game
@@ -365,11 +377,17 @@ class FrogSearch(DepthFirst[Position, SMove]):
             free_pool = self.free_of[turned - waste, left] = self.free_cards(turned - waste, left)
         if self.quick:
             return self.counted_hopeless(stacks, home, free_pool)
+        tops, reached, free = self.kinds_game(stacks, home, free_pool[2])
+        return any(j >= 0 for j in tops) or bool(free & ~reached)
+
+    def kinds_game(self, stacks: list[bytes], home: bytes, free: int) -> tuple[list[int], int, int]:
+        """``looser``'s game without counting, worked out to its fixed point: each stack's
+        top card that never goes home (-1: all go), the kinds with a card home (bits of
+        ``count_at``), and the kinds of the free cards (``free``)."""
         at = self.count_at
         reached = self.reached_of.get(home)
         if reached is None:
             reached = self.reached_of[home] = sum(1 << k for k, n in enumerate(self.home_counts(home)) if n)
-        free = free_pool[2]
         tops = [len(pile) - 1 for pile in stacks]
         changed = True
         while changed:
@@ -384,7 +402,7 @@ class FrogSearch(DepthFirst[Position, SMove]):
                 if j != tops[i]:
                     tops[i] = j
                     changed = True
-        return any(j >= 0 for j in tops) or bool(free & ~reached)
+        return tops, reached, free
 
     def counted_hopeless(self, stacks: list[bytes], home: bytes,
                          free_pool: tuple[list[int], tuple[int, ...], int]) -> bool:
