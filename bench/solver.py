@@ -126,7 +126,7 @@ def workload_pyodide() -> dict[str, float] | None:
 
 # held-out's rows beyond each game's defaults: (name, game, options)
 HELD_OUT_MORE = (("klondike-draw1", "klondike", {"draw": "1"}), ("frog-any", "frog", {"foundation": "any"}),
-                 ("potocki-0", "potocki", {"reshuffles": "0"}))
+                 ("frog-reserve-home", "frog", {"reserve_to_piles": "off"}), ("potocki-0", "potocki", {"reshuffles": "0"}))
 
 
 def held_out(argv: list[str]) -> None:
