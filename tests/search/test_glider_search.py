@@ -79,6 +79,8 @@ def test_glider_looser_game_calls_lost_only_what_the_plain_search_loses(opts):
     checked = 0
     for _ in range(endgames(300) * 2):
         state = glider_endgame(game, rng, deep=True)
+        lock = model.why_lost(state)  # a reason in cards only where the looser game says lost
+        assert lock is None or (model.lost(state) and lock.card in state.piles[lock.pile])
         if model.lost(state):
             theirs = exhaust(game, state, 50_000, True)  # (None: too many positions for it)
             assert theirs != WON, game.code(state)
@@ -89,8 +91,9 @@ def test_glider_looser_game_calls_lost_only_what_the_plain_search_loses(opts):
 def test_no_position_of_a_glider_winning_line_is_called_lost():
     """Along the winning lines the search finds for «Дельтаплан»'s first deals, the
     looser game calls no position lost (nor on 33 lines of deals 1-40 when it was written); and
-    two cards of a kind under the queens of their suit are lost, by the plain search too,
-    while with one of them above its queen the same cards win."""
+    two cards of a kind under the queens of their suit are lost, by the plain search too
+    (and ``why_lost`` names the queen), while with one of them above its queen the same
+    cards win."""
     game = get_game("glider")
     model = model_of(game)
     for seed in (1, 3, 4, 5, 6, 7):  # (deal 2 is not won within the budget)
@@ -119,3 +122,7 @@ def test_no_position_of_a_glider_winning_line_is_called_lost():
         assert model.lost(state) == (verdict == LOST)
         assert exhaust(game, state, 50_000, True) == verdict
         assert solve(game, state, 10_000).verdict == verdict
+        # why, in cards: the queen can never go home, for no jack of spades can before it
+        lock = model.why_lost(state)
+        assert (lock is None) == (verdict == WON)
+        assert verdict == WON or lock == ("before_never_home", t1, queen, (make_card(11, 0),))

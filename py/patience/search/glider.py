@@ -20,12 +20,12 @@ stock's steps and the key written for the game.
 
 from __future__ import annotations
 
-from ..cards import RANK_OF, SUIT_OF
+from ..cards import RANK_OF, SUIT_OF, make_card
 from ..game import Game
 from ..games.glider import generate, rows
 from ..moves import MOVE, Move
 from ..state import State
-from .model import Model, Step
+from .model import Lock, Model, Step
 from .talon import talon_clicks, talon_positions
 
 # a turn-over of the waste still in hand is worth three cards home here (Klondike's and
@@ -142,7 +142,26 @@ class GliderModel(Model):
         return [step for _, _, step in found]
 
     def lost(self, state: State) -> bool:
-        """Whether some card can never go home even in a looser game, so ``state`` is lost.
+        """Whether some card can never go home even in a looser game (``looser``), so
+        ``state`` is lost."""
+        waiting, stacks = self.looser(state)
+        return bool(waiting) or any(stacks)
+
+    def why_lost(self, state: State) -> Lock | None:
+        """A row card that never goes home in the looser game (``looser``): no card of the
+        kind before it ever gets home ("before_never_home", the card and one card of that
+        kind)."""
+        stacks = self.looser(state)[1]
+        for i, row in zip(self.rows, stacks):
+            if row:
+                card = state.piles[i][len(row) - 1]
+                suit, rank = row[-1]
+                return Lock("before_never_home", i, card, (make_card(rank - 1, suit),))
+        return None
+
+    def looser(self, state: State) -> tuple[list[tuple[int, int]], list[list[tuple[int, int]]]]:
+        """The looser game's fixed point: the kinds (suit, rank) in reach that never go
+        home, and what is left of each row (bottom first) that never leaves it.
 
         In the looser game a card that has once been in reach stays in reach: every card
         of the stock and the waste is always in reach (with no turn-over left, a waste
@@ -196,7 +215,7 @@ class GliderModel(Model):
                     seen.update(row[x:])
                     del row[x:]
                     changed = True
-        return bool(waiting) or any(stacks)
+        return waiting, stacks
 
     def score(self, state: State) -> float:
         """Four for each card home, twelve for each turn-over still in hand, less a half
