@@ -16,7 +16,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 import latency  # noqa: E402
 
-CLOCK_SLACK_MS = 1.0
+# How far a touch's arrival (the trace's clock, mapped onto the page's by the offset of
+# the event's own stamp) may seem to come after the handler's start (the page's clock,
+# coarsened with jitter).  1 ms was enough on an idle machine.  A loaded one showed 2.1 ms
+# in a fresh-clone run on 2026-12-06 (input 6016, start 6019.1, arrival 6021.2).  5 ms
+# still catches a wrong offset, which is off by a frame or more.
+CLOCK_SLACK_MS = 5.0
 
 
 def test_the_latency_harness_stamps_a_move_of_every_input(browser, base_url):
