@@ -43,11 +43,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "assist.checking": "Checking…",
         "assist.all_known": "Found by a solver that sees every card, face-down ones too (all cards known).",
         "assist.blunder": "Move {n} ({move}) lost this deal: it could be won before it.",
-        "assist.lost.before_never_home": "This deal can no longer be won: the {card} in {pile} can never go home, "
+        "assist.lost.before_never_home": "This deal cannot be won: the {card} in {pile} can never go home, "
                                          "because no {over} can ever get there before it.",
-        "assist.lost.rank_before_never_home": "This deal can no longer be won: the {card} in {pile} can never go "
+        "assist.lost.rank_before_never_home": "This deal cannot be won: the {card} in {pile} can never go "
                                               "home, because no {rank} can ever get there before it.",
-        "assist.lost.two_foundations": "This deal can no longer be won: the {card} in {pile} can never go home. "
+        "assist.lost.two_foundations": "This deal cannot be won: the {card} in {pile} can never go home. "
                                        "The {n|card|cards} of its suit over it ({over}) must go home first, and "
                                        "then both foundations of its suit are past it.",
         "assist.undo_to": "Undo to before it",
@@ -320,11 +320,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "assist.checking": "Проверяю…",
         "assist.all_known": "Проверено решателем, который видит все карты, и закрытые тоже (все карты известны).",
         "assist.blunder": "Ход {n} ({move}) погубил расклад: до него пасьянс ещё сходился.",
-        "assist.lost.before_never_home": "Расклад уже не сойдётся: {card} ({pile}) никогда не уйдёт в дом: "
+        "assist.lost.before_never_home": "Расклад не сойдётся: {card} ({pile}) никогда не уйдёт в дом: "
                                          "прежде неё там нужна карта «{over}», а такая туда уже не попадёт.",
-        "assist.lost.rank_before_never_home": "Расклад уже не сойдётся: {card} ({pile}) никогда не уйдёт в дом: "
+        "assist.lost.rank_before_never_home": "Расклад не сойдётся: {card} ({pile}) никогда не уйдёт в дом: "
                                               "прежде неё там нужна карта «{rank}», а такая туда уже не попадёт.",
-        "assist.lost.two_foundations": "Расклад уже не сойдётся: {card} ({pile}) никогда не уйдёт в дом. "
+        "assist.lost.two_foundations": "Расклад не сойдётся: {card} ({pile}) никогда не уйдёт в дом. "
                                        "Сначала в дом {n|должна|должны|должны} уйти {n|лежащая|лежащие|лежащие} "
                                        "на ней {n|карта|карты|карты} её масти ({over}), а тогда оба дома этой "
                                        "масти будут уже выше неё.",

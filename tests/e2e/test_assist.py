@@ -322,7 +322,7 @@ def test_a_deal_lost_for_a_reason_the_engine_sees_says_it_in_cards(page):
     verdict_is(page, "lost")
     page.wait_for_function("() => document.getElementById('message').dataset.kind === 'lost'")
     text = page.inner_text("#message-text")
-    assert text.startswith("This deal can no longer be won: the ") and "in reserve can never go home" in text
+    assert text.startswith("This deal cannot be won: the ") and "in reserve can never go home" in text
 
 
 # options with no list of winnable deals (patience.winnable): each new deal is searched

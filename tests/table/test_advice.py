@@ -100,10 +100,10 @@ def test_a_lost_position_says_why_in_cards_once_a_deal_and_reason():
     card = session.state.piles[lock.pile][list(session.state.piles[lock.pile]).index(lock.card)]
     try:
         words = loss_words(game, lock)
-        assert words.startswith("This deal can no longer be won: the ") and i18n.card_name(card.rank, card.suit) in words
+        assert words.startswith("This deal cannot be won: the ") and i18n.card_name(card.rank, card.suit) in words
         assert "in reserve" in words and words.count(" of ") >= 1 + len(lock.over)
         i18n.set_language("ru")
-        assert loss_words(game, lock).startswith("Расклад уже не сойдётся: ")
+        assert loss_words(game, lock).startswith("Расклад не сойдётся: ")
     finally:
         i18n.set_language("en")
     klondike, _ = won_line()
@@ -114,14 +114,14 @@ def test_a_lost_position_says_why_in_cards_once_a_deal_and_reason():
     four, three = make_card(4, 0), make_card(3, 0)
     t1 = game.index["t1"]
     assert loss_words(game, Lock("before_never_home", t1, four, (three,))) == (
-        "This deal can no longer be won: the four of spades in column 1 can never go home, because no three of "
+        "This deal cannot be won: the four of spades in column 1 can never go home, because no three of "
         "spades can ever get there before it.")
     assert loss_words(game, Lock("rank_before_never_home", t1, four, (three,))).endswith(
         "because no three can ever get there before it.")
     try:
         i18n.set_language("ru")
         assert loss_words(game, Lock("before_never_home", t1, four, (three,))) == (
-            "Расклад уже не сойдётся: четвёрка пик (столбец 1) никогда не уйдёт в дом: прежде неё там нужна карта "
+            "Расклад не сойдётся: четвёрка пик (столбец 1) никогда не уйдёт в дом: прежде неё там нужна карта "
             "«тройка пик», а такая туда уже не попадёт.")
     finally:
         i18n.set_language("en")
