@@ -126,15 +126,20 @@ def test_frogs_two_foundations_a_suit_test_calls_lost_only_lost_positions(opts):
     """In suit, a pile (or the reserve, when its top goes home only) whose cards of a suit
     need three foundations in the order it releases them (``two_chains_lock``) is lost:
     on random late positions, each one it calls lost is lost to the plain search of every
-    engine move, and it calls some lost."""
-    from patience.search.frog import FrogSearch, two_chains_lock
+    engine move, and it calls some lost.  A reason in cards (``why_lost``) comes only
+    where the search's looser game calls the position lost at once."""
+    from patience.search.frog import FrogModel, FrogSearch, two_chains_lock
 
     game = get_game("frog", opts)
+    model = FrogModel(game)
     rng = Rng(11, "frog chains")
-    called = checked = 0
+    called = checked = reasons = 0
     for _ in range(2 * endgames(100)):
         state = frog_endgame(game, rng)
         search = FrogSearch(game, state)
+        lock = model.why_lost(state)
+        assert lock is None or (search.exhausted and search.nodes == 0 and lock.card in state.piles[lock.pile])
+        reasons += lock is not None
         stacks = [bytes(state.piles[i]) for i in search.piles_at if state.piles[i]]
         if search.reserve and not search.reserve_to_piles:
             stacks.append(search.reserve)
@@ -143,7 +148,7 @@ def test_frogs_two_foundations_a_suit_test_calls_lost_only_lost_positions(opts):
             verdict = exhaust(game, state, 4_000)
             assert verdict in (LOST, None), game.code(state)
             checked += verdict == LOST
-    assert checked >= at_least(20, 100), (called, checked)
+    assert checked >= at_least(20, 100) and reasons >= called, (called, checked, reasons)
 
 
 def test_frog_three_of_a_suit_rising_up_a_pile_are_lost_at_once():

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import RANK_OF, SUIT_OF
+from ..cards import RANK_OF, SUIT_OF, make_card
 from ..games.frog import enough_ready
 from ..moves import DEAL, MOVE, Move
 from ..rng import Rng
@@ -125,6 +125,41 @@ def home_of(game: "Game", state: State) -> bytes:
     return bytes(home)
 
 
+def counts_home(home: bytes, in_suit: bool) -> list[int]:
+    """How many cards of each kind (by ``COUNT_SUIT`` or ``COUNT_ANY``) are home; the
+    base before the ace counts as home wherever a foundation is laid."""
+    if not in_suit:
+        return [sum(v >= r for v in home) for r in range(14)]
+    h = [0] * 56
+    for s in range(4):
+        a, b = home[2 * s], home[2 * s + 1]
+        for r in range(14):
+            h[s * 14 + r] = (a >= r) + (b >= r)
+    return h
+
+
+def kinds_game(stacks: list[bytes], reached: int, free: int, at: tuple[int, ...]) -> tuple[list[int], int]:
+    """The complete search's looser game (``FrogSearch.looser``) worked out to its fixed
+    point, with the kinds as bits (``at``: a card's kind): ``reached`` the kinds with a
+    card home, ``free`` the kinds of the free cards.  Each stack's top card that never
+    goes home (-1: all go), and the kinds that get a card home."""
+    tops = [len(pile) - 1 for pile in stacks]
+    changed = True
+    while changed:
+        changed = False
+        while more := free & (reached << 1) & ~reached:  # a run of free kinds goes home
+            reached |= more
+        for i, pile in enumerate(stacks):
+            j = tops[i]
+            while j >= 0 and reached >> (at[pile[j]] - 1) & 1:
+                reached |= 1 << at[pile[j]]
+                j -= 1
+            if j != tops[i]:
+                tops[i] = j
+                changed = True
+    return tops, reached
+
+
 class FrogModel(Model):
     """The generic model of Frog, with Frog's own search in its place."""
 
@@ -148,16 +183,18 @@ class FrogModel(Model):
             stack = stacks[k]
             card = stack[j]
             return Lock("two_foundations", at[k], card, tuple(c for c in reversed(stack[j + 1:]) if S[c] == S[card]))
-        search = FrogSearch(game, state)
-        turned = len(search.stock) - len(state.piles[game.stock])
-        free = search.free_cards(turned - len(state.piles[game.waste]), len(search.reserve))[2]
-        tops = search.kinds_game(stacks, home, free)[0]
+        in_suit = game.options["foundation"] == "suit"
+        kind = COUNT_SUIT if in_suit else COUNT_ANY
+        loose = state.piles[game.stock] + state.piles[game.waste]  # free in the looser game, as in ``looser``
+        if game.options["reserve_to_piles"] == "on":
+            loose += state.piles[game.index["reserve"]]
+        reached = sum(1 << k for k, n in enumerate(counts_home(home, in_suit)) if n)
+        tops = kinds_game(stacks, reached, sum(1 << k for k in {kind[c] for c in loose}), kind)[0]
         for k, j in enumerate(tops):
             if j >= 0:
-                card = stacks[k][j]
-                before = next(c for c in range(104) if search.count_at[c] == search.count_at[card] - 1) \
-                    if R[card] > 1 else card
-                return Lock("before_never_home" if search.in_suit else "rank_before_never_home", at[k], card, (before,))
+                card = stacks[k][j]  # never an ace: the kind before it is always home
+                before = make_card(R[card] - 1, S[card])
+                return Lock("before_never_home" if in_suit else "rank_before_never_home", at[k], card, (before,))
         return None
 
     def searcher(self, state: State) -> Searcher | None:
@@ -308,15 +345,7 @@ class FrogSearch(DepthFirst[Position, SMove]):
         counts as home wherever a foundation is laid (kept per ``home``: they repeat)."""
         h = self.counts_of.get(home)
         if h is None:
-            if self.in_suit:
-                h = [0] * 56
-                for s in range(4):
-                    a, b = home[2 * s], home[2 * s + 1]
-                    for r in range(14):
-                        h[s * 14 + r] = (a >= r) + (b >= r)
-            else:
-                h = [sum(v >= r for v in home) for r in range(14)]
-            self.counts_of[home] = h
+            h = self.counts_of[home] = counts_home(home, self.in_suit)
         return h
 
     def free_cards(self, stock_at: int, left: int) -> tuple[list[int], tuple[int, ...], int]:
@@ -377,32 +406,11 @@ class FrogSearch(DepthFirst[Position, SMove]):
             free_pool = self.free_of[turned - waste, left] = self.free_cards(turned - waste, left)
         if self.quick:
             return self.counted_hopeless(stacks, home, free_pool)
-        tops, reached, free = self.kinds_game(stacks, home, free_pool[2])
-        return any(j >= 0 for j in tops) or bool(free & ~reached)
-
-    def kinds_game(self, stacks: list[bytes], home: bytes, free: int) -> tuple[list[int], int, int]:
-        """``looser``'s game without counting, worked out to its fixed point: each stack's
-        top card that never goes home (-1: all go), the kinds with a card home (bits of
-        ``count_at``), and the kinds of the free cards (``free``)."""
-        at = self.count_at
         reached = self.reached_of.get(home)
         if reached is None:
             reached = self.reached_of[home] = sum(1 << k for k, n in enumerate(self.home_counts(home)) if n)
-        tops = [len(pile) - 1 for pile in stacks]
-        changed = True
-        while changed:
-            changed = False
-            while more := free & (reached << 1) & ~reached:  # a run of free kinds goes home
-                reached |= more
-            for i, pile in enumerate(stacks):
-                j = tops[i]
-                while j >= 0 and reached >> (at[pile[j]] - 1) & 1:
-                    reached |= 1 << at[pile[j]]
-                    j -= 1
-                if j != tops[i]:
-                    tops[i] = j
-                    changed = True
-        return tops, reached, free
+        tops, reached = kinds_game(stacks, reached, free_pool[2], self.count_at)
+        return any(j >= 0 for j in tops) or bool(free_pool[2] & ~reached)
 
     def counted_hopeless(self, stacks: list[bytes], home: bytes,
                          free_pool: tuple[list[int], tuple[int, ...], int]) -> bool:
