@@ -13,6 +13,7 @@ through the two counts it sets.
     PATIENCE_REACH_MOVES=N     legal moves (in random positions) of each game and option set,
                                each reached through the table's inputs (tests/table/test_reachable.py)
     PATIENCE_LIST_REPLAYS=N    winning lines of each winnable-deal list replayed (tests/engine/test_winnable.py; 0: all)
+    PATIENCE_RELOADS=N         reloads and closed tabs in the middle of play (tests/e2e/test_faults.py)
     PATIENCE_LONG_TASK_MS=N    the longest main-thread task allowed while the solver works
                                (tests/e2e/test_assist.py)
 """
@@ -47,3 +48,6 @@ LIST_REPLAYS = size("LIST_REPLAYS", 20, 0)
 # sliced (seconds in one task) or a full garbage collection of a big search still breaks
 # (bench/assist.py prints the longest task measured)
 LONG_TASK_MS = size("LONG_TASK_MS", 250, 50)
+# reloads and closed tabs, some in the middle of a move, each checked to lose no move made
+# (every third one a closed tab)
+RELOADS = size("RELOADS", 5, 16)

@@ -18,6 +18,7 @@ from table.stats import KEY as STATS_KEY
 from table.urlstate import parse_query, to_query
 
 from bad_addresses import BAD_ADDRESSES, IDS
+from sizes import RELOADS
 from ui import assert_dom_is, click_stock, easy_win, frames, message, open_deal, table, visit, wait_moves
 
 pytestmark = pytest.mark.reliability  # build.py reliability runs this file, for its figures
@@ -45,7 +46,7 @@ def test_reloads_and_closed_tabs_lose_no_completed_move(browser, base_url):
     visit(page, url)
     done = faults = lost = 0
     try:
-        for round_ in range(8):
+        for round_ in range(RELOADS):
             for _ in range(rnd.randint(1, 3)):
                 click_stock(page)
                 done += 1

@@ -46,8 +46,10 @@ def test_frog_by_touch_on_a_phone(phone):
 def test_cross_rows_refills_and_rounds_by_mouse(page):
     game, mirror = start(page, "cross", 11)
     assert page.inner_text("#phase") == "Round 1 of 3 · stock 84"
-    done = play_with_policy(page, game, mirror, 80, "mixed")
-    assert {"home", "row", "refill"} <= set(done), done
+    wanted = {"home", "row", "refill", "round"}  # the first new round comes after about 50 actions
+    done = play_with_policy(page, game, mirror, 80, "mixed", until=wanted)
+    assert wanted <= set(done), done
+    assert page.inner_text("#phase").startswith("Round 2 of 3"), page.inner_text("#phase")
 
 
 def test_cross_by_touch_on_a_phone(phone):

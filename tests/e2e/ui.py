@@ -332,9 +332,11 @@ def act(page, game: Game, state: State, move: Move, style: str, cdp=None) -> boo
     return True
 
 
-def play_with_policy(page, game: Game, mirror, actions: int, style: str, cdp=None, builds: int = 6) -> list[str]:
+def play_with_policy(page, game: Game, mirror, actions: int, style: str, cdp=None, builds: int = 6,
+                     until: set[str] | None = None) -> list[str]:
     """Home moves first, then place actions, a few other card moves, then the stock;
-    every action through the table, the DOM checked against the engine after each."""
+    every action through the table, the DOM checked against the engine after each.  Stops
+    after ``actions``, or once every kind of action in ``until`` has been made."""
     done: list[str] = []
     styles = ["drag", "taps", "double"] if style == "mixed" else [style]
     for k in range(actions):
@@ -365,6 +367,8 @@ def play_with_policy(page, game: Game, mirror, actions: int, style: str, cdp=Non
         assert_dom_is(page, game, mirror.state)
         if game.spec.describe:
             assert page.inner_text("#phase") == game.spec.describe(game, mirror.state)
+        if until is not None and until <= set(done):
+            break
     return done
 
 
