@@ -171,9 +171,12 @@ def test_a_pile_past_13_cards_reached_in_play_moves_as_a_whole(line):
 
 
 @pytest.mark.parametrize("line", [None, *LONG_PILE_LINES], ids=["issue", *map(long_pile_ids, LONG_PILE_LINES)])
-def test_the_solver_moves_a_pile_past_13_cards_too(line):
+def test_the_solver_moves_a_pile_past_13_cards_too(line, monkeypatch):
     """The solver's moves include the whole long pile, and the move it names is the
-    engine's: Canfield's own search (unlimited passes) and the generic one (the rest)."""
+    engine's: Canfield's own search (unlimited passes) and the generic one (the rest).
+    The issue's position is lost for a base under a king (the next test), which the
+    search sees at once: here it is asked for its moves all the same."""
+    monkeypatch.setattr(CanfieldSearch, "locked", lambda self, p: False)
     if line is None:
         g = canfield()
         s, move = g.from_code(LONG_PILE), g.parse_move("t1:23>t3")

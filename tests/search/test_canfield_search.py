@@ -1,17 +1,19 @@
 """Canfield's own search (search/canfield.py): the same verdicts as the plain search on
-endgames."""
+endgames, and its proof of a card buried for good on positions made for it."""
 
 from __future__ import annotations
 
 import pytest
 
 from patience import get_game
-from patience.cards import RANK_OF, RED_OF, make_card
+from patience.cards import OTHER_COLOUR, RANK_OF, RED_OF, make_card
 from patience.game import Game
 from patience.search import LOST, WON
 from patience.rng import Rng
 from patience.state import State
-from plain_search import at_least, own_search_verdicts
+from patience.search import solve
+from patience.search.canfield import TWIN
+from plain_search import at_least, endgames, exhaust, own_search_verdicts
 
 
 def canfield_endgame(game: Game, rng: Rng) -> State:
@@ -58,3 +60,77 @@ def test_canfield_search_agrees_with_the_plain_search_on_endgames(opts):
 
     verdicts = own_search_verdicts(get_game("canfield", opts), CanfieldSearch, canfield_endgame, Rng(3, "canfield endgames"))
     assert verdicts.count(WON) >= at_least(10, 80) and verdicts.count(LOST) >= at_least(3, 80), verdicts
+
+
+def buried_endgame(game: Game, rng: Rng) -> State:
+    """A random late Canfield position where a card may lie buried for good: a suit x not
+    started, its base at the bottom of the first pile under a king of the other colour
+    and x's queen (which goes home only after the base under the king); the other king's
+    suit home in full, or but for its king (then on the second pile); the two other suits
+    home to random heights from the ninth and eleventh; each other pile a run of up to two cards, the other
+    cards in the reserve (up to two) and the stock."""
+    base = 1 + rng.below(13)
+
+    def card(suit: int, rel: int):  # the card ``rel`` ranks up from the base, the base 1
+        return make_card((base + rel - 2) % 13 + 1, suit)
+
+    x = rng.below(4)
+    y, y2 = OTHER_COLOUR[x] if rng.below(2) else OTHER_COLOUR[x][::-1]
+    homes = [0] * 4
+    homes[TWIN[x]] = 9 + rng.below(5)
+    homes[y] = 11 + rng.below(2)
+    homes[y2] = 13 - rng.below(2)  # its king home (the queen's only other place), or not
+    first = [card(x, 1), card(y, 13), card(x, 12)]
+    rest = [c for c in (card(s, r) for s in range(4) for r in range(homes[s] + 1, 14)) if c not in first]
+    rest = [rest[i] for i in rng.shuffled(tuple(range(len(rest))))]
+    piles: list[tuple] = [()] * len(game.piles)
+    down = [0] * len(game.piles)
+    for s, f in enumerate(game.foundations):
+        piles[f] = tuple(card(s, r) for r in range(1, homes[s] + 1))
+    piles[game.index["t1"]] = tuple(first)
+    for i in range(2, 5):  # each pile a run down in alternate colours, as play builds them
+        pile: list = [card(y2, 13)] if i == 2 and card(y2, 13) in rest else []
+        if pile:
+            rest.remove(pile[0])
+        for _ in range(1 + rng.below(2) - len(pile)):
+            fits = [c for c in rest if not pile or (RANK_OF[pile[-1]] - RANK_OF[c]) % 13 == 1
+                    and RED_OF[c] != RED_OF[pile[-1]]]
+            if fits:
+                pile.append(fits[rng.below(len(fits))])
+                rest.remove(pile[-1])
+        piles[game.index[f"t{i}"]] = tuple(pile)
+    k = min(len(rest), rng.below(3))
+    piles[game.index["reserve"]], rest = tuple(rest[:k]), rest[k:]
+    piles[game.stock], down[game.stock] = tuple(rest), len(rest)
+    state = State(tuple(piles), tuple(down), game.empty_state().info)
+    return game.with_info(state, "base", base)
+
+
+@pytest.mark.reliability  # all its positions in the long run
+@pytest.mark.parametrize("draw", ["3", "1"])
+def test_a_card_buried_for_good_is_lost_to_the_plain_search(draw):
+    """Every random position that ``buried_lock`` calls lost (a card under one that can
+    neither go home nor move on to its twin) is lost to every engine move searched to the
+    end; and Canfield's search, which cuts every step into such a position, gives the
+    plain search's verdict on all of them, locked or not."""
+    from patience.search.canfield import CanfieldSearch
+
+    game = get_game("canfield", {"draw": draw})
+    rng = Rng(5, f"canfield buried {draw}")
+    locked = 0
+    verdicts = []
+    count = 3 * endgames(80)  # small positions: 90 of them, 240 in the long run
+    for _ in range(count):
+        state = buried_endgame(game, rng)
+        search = CanfieldSearch(game, state)
+        theirs = exhaust(game, state, 30_000)
+        if theirs is None:
+            continue
+        if search.exhausted and search.won is None:  # lost at the root: the lock
+            locked += 1
+            assert theirs == LOST, game.code(state)
+        result = solve(game, state, 50_000)
+        assert result.verdict == theirs, game.code(state)
+        verdicts.append(theirs)
+    assert locked >= count // 4 and len(verdicts) >= count * 3 // 4, (locked, verdicts)
+    assert verdicts.count(WON) >= count // 20, verdicts

@@ -24,6 +24,11 @@ a base on its foundation after the rank below) needs no case of its own.
 - A card goes home without branching when no card can need it any more: both suits of
   the other colour are home up to one rank below it (never the base: a card of the
   rank below may still wrap onto it).
+- A position with a card buried for good is lost (``buried_lock``): a card under one
+  that can neither go home (a card of its suit of a lower rank lies under them) nor move
+  on to its twin (home, or under it too), as a base card of a suit not started under a
+  king, with the other base of its colour home.  Asked of each position searched, and
+  never where cards come back from home.
 - Piles are interchangeable: sorted in the key.  A whole pile moves off only when that
   lets the reserve's top card in, or, once the reserve is empty, a waste card can use
   the empty pile.  It moves whatever its length: with the wrap a pile may hold more
@@ -72,6 +77,50 @@ RESERVE = 6  # the reserve's top card onto pile b
 Position = tuple[tuple[bytes, ...], int, tuple[int, ...], bytes, int]
 SMove = tuple[int, int, int, int]
 Kid = tuple[list[SMove], Position]
+TWIN = (3, 2, 1, 0)  # the other suit of a suit's colour (spades, hearts, diamonds, clubs)
+
+
+def buried_lock(piles: tuple[bytes, ...], home: tuple[int, ...], suit: tuple[int, ...], rel: tuple[int, ...],
+                twin: tuple[int, ...]) -> tuple[int, int, int] | None:
+    """A card buried for good under the card on it, with no card ever coming back from
+    home: (the card, the card on it, a card under it that must go home first), or None.
+
+    A card W lying on a card X of a pile leaves it only alone (whole piles move as they
+    are): home, once its suit is home up to the rank below it, or onto X's twin (the card
+    of X's rank and colour in the other suit) on top of another pile; nothing else takes
+    W.  So when the twin can never be such a top while W lies on X (it is home, or under X
+    in the same pile) and a card of W's suit of a lower rank lies under X, W never leaves,
+    and X never goes home.  Likewise when X and its twin are each covered, by W and by the
+    other card of W's kind, each with a card of its suit of a lower rank under it: the one
+    that leaves first must go home, while both still lie where they are.  Ranks count from
+    the base (``rel``, the base 1), as the foundations build; ``twin``: each card's twin.
+    (A base card of a suit not started under a king, with the other base of its colour
+    home, is the case that holds most of the deals this decides.)"""
+    stuck: dict[int, int] = {}  # a card under a card with a lower card of its suit under it
+    for pile in piles:
+        low = [14, 14, 14, 14]  # the lowest rank of each suit under place i
+        for i in range(1, len(pile) - 1):
+            c = pile[i - 1]
+            if rel[c] < low[suit[c]]:
+                low[suit[c]] = rel[c]
+            w = pile[i + 1]
+            if low[suit[w]] < rel[w]:
+                x = pile[i]
+                t = twin[x]
+                if rel[t] <= home[suit[t]] or pile.find(t, 0, i) >= 0 or t in stuck:
+                    return x, w, lower(w, pile, i, suit, rel)
+                stuck[x] = w
+    return None
+
+
+def lower(w: int, pile: bytes, i: int, suit: tuple[int, ...], rel: tuple[int, ...]) -> int:
+    """A card of ``w``'s suit of a lower rank than ``w`` under place ``i`` of ``pile``
+    (-1: none)."""
+    s, r = suit[w], rel[w]
+    for c in pile[:i]:
+        if suit[c] == s and rel[c] < r:
+            return c
+    return -1
 
 
 class CanfieldModel(Model):
@@ -122,8 +171,11 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         self.card_of = {(S[c], rel[c]): c for c in range(52)}
         self.by_kind_map = bytes(100 + self.kind[c] if c < 52 else c for c in range(256))
         self.reaches: dict[tuple[bytes, int], Reach] = {}
+        # a card buried for good under the card on it (``buried_lock``): no card comes back from home
+        self.locks = game.options["foundation_return"] != "on"
+        self.twin = tuple(self.card_of[TWIN[S[c]], rel[c]] for c in range(52))
         moves, root = self.close([], self.position_of(state))
-        self.begin((moves, root), self.is_won(root))
+        self.begin((moves, root), self.is_won(root), self.locked(root))
 
     def parts(self) -> list[Heap]:
         return super().parts() + [self.reaches]
@@ -194,6 +246,10 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         h = list(home)
         h[S[card]] += 1
         return tuple(h)
+
+    def locked(self, p: Position) -> bool:
+        """Whether ``p`` is lost for a card buried for good (``buried_lock``)."""
+        return self.locks and buried_lock(p[0], p[2], S, self.rel, self.twin) is not None
 
     # -- moves -------------------------------------------------------------------
     def children(self, p: Position) -> list[Kid] | Won[SMove]:
@@ -313,6 +369,8 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
 
     # -- the search (DepthFirst): a kid is (the step's moves, the position) ---------------
     def dive(self, kid: Kid) -> list[Kid] | Won[SMove]:
+        if self.locked(kid[1]):
+            return []  # lost: no step searched below it
         return self.children(kid[1])
 
     def value(self, kid: Kid) -> float:
