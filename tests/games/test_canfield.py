@@ -4,6 +4,7 @@ import pytest
 
 from helpers import canfield, long_pile_ids, LONG_PILE_LINES, names, position
 from patience import IllegalMoveError, Session
+from patience.cards import parse_card
 from patience.game import MOVE, Move
 from patience.search.canfield import PILE, CanfieldSearch
 from patience.search.registry import model_of
@@ -168,6 +169,19 @@ def test_a_pile_past_13_cards_reached_in_play_moves_as_a_whole(line):
     assert move in g.legal_moves(s) and move.dst in g.targets(s, move.src, move.n)
     after = g.play(s, move)
     assert after.piles[move.dst] == s.piles[move.dst] + pile
+
+
+def test_the_long_pile_of_the_issue_is_lost_with_a_card_buried_for_good():
+    """The issue's position: the three of clubs (the base rank, clubs not started) lies
+    under the two of hearts (a king, counted from the base) with hearts under it, and the
+    three of spades is home; the two can go neither home nor anywhere else, so the search
+    calls it lost at once and ``why_lost`` names the cards."""
+    g = canfield()
+    s = g.from_code(LONG_PILE)
+    search = CanfieldSearch(g, s)
+    assert search.exhausted and search.won is None and search.nodes == 0
+    card = {str(c): c for c in s.piles[g.index["t1"]]}
+    assert model_of(g).why_lost(s) == ("buried", g.index["t1"], card["3c"], (card["2h"],), (card["Qh"], parse_card("3s")))
 
 
 @pytest.mark.parametrize("line", [None, *LONG_PILE_LINES], ids=["issue", *map(long_pile_ids, LONG_PILE_LINES)])

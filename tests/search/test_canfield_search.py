@@ -13,6 +13,7 @@ from patience.rng import Rng
 from patience.state import State
 from patience.search import solve
 from patience.search.canfield import TWIN
+from patience.search.registry import model_of
 from plain_search import at_least, endgames, exhaust, own_search_verdicts
 
 
@@ -126,9 +127,15 @@ def test_a_card_buried_for_good_is_lost_to_the_plain_search(draw):
         theirs = exhaust(game, state, 30_000)
         if theirs is None:
             continue
+        lock = model_of(game).why_lost(state)
         if search.exhausted and search.won is None:  # lost at the root: the lock
             locked += 1
             assert theirs == LOST, game.code(state)
+            assert lock is not None and lock.why == "buried" and lock.card in state.piles[lock.pile]
+            pile = state.piles[lock.pile]
+            assert pile[pile.index(lock.card) + 1] == lock.over[0] and lock.also[0] in pile
+        else:
+            assert lock is None
         result = solve(game, state, 50_000)
         assert result.verdict == theirs, game.code(state)
         verdicts.append(theirs)

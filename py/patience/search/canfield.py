@@ -50,12 +50,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..games.common import homes
-from ..cards import RANK_OF, RED_OF, SUIT_OF
+from ..cards import RANK_OF, RED_OF, SUIT_OF, make_card
 from ..games.canfield import nothing_needs, refill
 from ..moves import MOVE, Move
 from ..rng import Rng
 from .budget import Heap
-from .model import TURN_OVER_IN_HAND, Model
+from .model import TURN_OVER_IN_HAND, Lock, Model
 from ..state import State
 from .depth_first import TalonSearch, Won
 from .hunt import Hunt, Searcher
@@ -135,6 +135,25 @@ class CanfieldModel(Model):
         # two turns in three for the complete search, which proves losses (buried_lock);
         # trial seeds 1-200 at 2 s: 140 won / 27 lost against 139 / 24 at one in three
         return Hunt(lambda probe: CanfieldSearch(game, state, probe), unit=256, share=(2, 3))
+
+    def why_lost(self, state: State) -> Lock | None:
+        """A card buried for good (``buried_lock``), where no card comes back from home:
+        the card, the card on it, and the card under them that must go home first and the
+        card's twin ("buried")."""
+        game = self.game
+        if game.options["foundation_return"] == "on":
+            return None
+        base = game.info_value(state, "base")
+        rel = tuple((RANK_OF[c] - base) % 13 + 1 for c in range(52))
+        twin = tuple(make_card(RANK_OF[c], TWIN[S[c]]) for c in range(52))
+        at = tuple(game.index[f"t{i}"] for i in range(1, 5))
+        piles = tuple(bytes(state.piles[i]) for i in at)
+        found = buried_lock(piles, tuple(homes(game.foundations, state.piles)[0]), S, rel, twin)
+        if found is None:
+            return None
+        card, on, low = found
+        pile = next(i for i, cards in zip(at, piles) if card in cards)
+        return Lock("buried", pile, card, (on,), (low, twin[card]))
 
     def score(self, state: State) -> float:
         """The generic score, and a turn-over still allowed worth four cards home (limited

@@ -20,12 +20,15 @@ Step = tuple[tuple[Move, ...], State]
 
 class Lock(NamedTuple):
     """Why a position is lost, told to the player: ``card`` (in pile ``pile``) can never
-    go home, for the reason named ``why``, because of the cards ``over`` it (top first)."""
+    go home, for the reason named ``why``, because of the cards ``over`` it (top first);
+    ``also``: other cards the reason names (Canfield's "buried": the card under them that
+    must go home first, and the card's twin)."""
 
     why: str
     pile: int
     card: int
     over: tuple[int, ...]
+    also: tuple[int, ...] = ()
 
 # What a turn-over of the waste still allowed is worth in a score, with limited passes:
 # four cards home (Klondike's and Canfield's models).  With cards home alone a turn-over
