@@ -50,9 +50,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "assist.lost.two_foundations": "This deal cannot be won: the {card} in {pile} can never go home. "
                                        "The {n|card|cards} of its suit over it ({over}) must go home first, and "
                                        "then both foundations of its suit are past it.",
-        "assist.lost.buried": "This deal cannot be won: the {card} in {pile} can never go home. The {over} on "
-                              "it must move off first, and it can go neither home (the {under} under them must "
-                              "go there first) nor onto the {twin}, which is home or buried in the same way.",
+        "assist.lost.buried_home": "This deal cannot be won: the {card} in {pile} can never go home. The {over} "
+                                   "on it must move off first, and it can go neither home (the {under} under "
+                                   "them must go there first) nor onto the {twin}, which is home already.",
+        "assist.lost.buried_under": "This deal cannot be won: the {card} in {pile} can never go home. The {over} "
+                                    "on it must move off first, and it can go neither home (the {under} under "
+                                    "them must go there first) nor onto the {twin}, which lies under them too.",
+        "assist.lost.buried_buried": "This deal cannot be won: the {card} in {pile} can never go home. The {over} "
+                                     "on it must move off first, and it can go neither home (the {under} under "
+                                     "them must go there first) nor onto the {twin}, which is buried the same way.",
         "assist.undo_to": "Undo to before it",
         "assist.hint_button": "Hint",
         "assist.hint_title": "Show a good move (H)",
@@ -331,9 +337,15 @@ MESSAGES: dict[str, dict[str, str]] = {
                                        "Сначала в дом {n|должна|должны|должны} уйти {n|лежащая|лежащие|лежащие} "
                                        "на ней {n|карта|карты|карты} её масти ({over}), а тогда оба дома этой "
                                        "масти будут уже выше неё.",
-        "assist.lost.buried": "Расклад не сойдётся: {card} ({pile}) никогда не уйдёт в дом. Сначала с неё "
-                              "должна уйти карта «{over}», а ей некуда: в дом — только после карты «{under}», "
-                              "лежащей под ними, а карта «{twin}» уже в доме или завалена так же.",
+        "assist.lost.buried_home": "Расклад не сойдётся: {card} ({pile}) никогда не уйдёт в дом. Сначала с неё "
+                                   "должна уйти карта «{over}», а ей некуда: в дом — только после карты "
+                                   "«{under}», лежащей под ними, а карта «{twin}» уже в доме.",
+        "assist.lost.buried_under": "Расклад не сойдётся: {card} ({pile}) никогда не уйдёт в дом. Сначала с неё "
+                                    "должна уйти карта «{over}», а ей некуда: в дом — только после карты "
+                                    "«{under}», лежащей под ними, а карта «{twin}» тоже лежит под ними.",
+        "assist.lost.buried_buried": "Расклад не сойдётся: {card} ({pile}) никогда не уйдёт в дом. Сначала с неё "
+                                     "должна уйти карта «{over}», а ей некуда: в дом — только после карты "
+                                     "«{under}», лежащей под ними, а карта «{twin}» завалена так же.",
         "assist.undo_to": "Отменить до этого хода",
         "assist.hint_button": "Подсказка",
         "assist.hint_title": "Показать хороший ход (H)",

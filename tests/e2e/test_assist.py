@@ -17,7 +17,7 @@ from table.urlstate import to_query
 
 from sizes import LONG_TASK_MS
 from ui import (assert_dom_is, budgets, click_stock, easy_win, holds, message, open_deal, open_menu, play_by_pointer,
-                set_language, table, visit, wait_moves)
+                resume_at, set_language, table, visit, wait_moves)
 
 READY = 'body[data-ready="1"]'
 VERDICT = "() => document.getElementById('winnable').dataset.verdict"
@@ -323,6 +323,28 @@ def test_a_deal_lost_for_a_reason_the_engine_sees_says_it_in_cards(page):
     page.wait_for_function("() => document.getElementById('message').dataset.kind === 'lost'")
     text = page.inner_text("#message-text")
     assert text.startswith("This deal cannot be won: the ") and "in reserve can never go home" in text
+
+
+def test_a_canfield_card_buried_for_good_is_named(page):
+    """Canfield played at random (deal 79, 214 moves) to a pile where the six of spades
+    lies under the five of hearts with the four of hearts under them and the six of clubs
+    home: resumed from its save, the badge says lost and the message names all four
+    cards."""
+    import random
+
+    from patience import Session
+
+    game = get_game("canfield")
+    rnd, session = random.Random(79), Session(game, 79)
+    for _ in range(214):
+        session.play(rnd.choice(game.legal_moves(session.state)))
+    resume_at(page, session)
+    verdict_is(page, "lost")
+    page.wait_for_function("() => document.getElementById('message').dataset.kind === 'lost'")
+    text = page.inner_text("#message-text")
+    assert text.startswith("This deal cannot be won: the six of spades in column "), text
+    assert "The five of hearts on it" in text and "the four of hearts under them" in text, text
+    assert text.endswith("onto the six of clubs, which is home already."), text
 
 
 # options with no list of winnable deals (patience.winnable): each new deal is searched

@@ -181,7 +181,8 @@ def test_the_long_pile_of_the_issue_is_lost_with_a_card_buried_for_good():
     search = CanfieldSearch(g, s)
     assert search.exhausted and search.won is None and search.nodes == 0
     card = {str(c): c for c in s.piles[g.index["t1"]]}
-    assert model_of(g).why_lost(s) == ("buried", g.index["t1"], card["3c"], (card["2h"],), (card["Qh"], parse_card("3s")))
+    assert model_of(g).why_lost(s) == ("buried_home", g.index["t1"], card["3c"], (card["2h"],),
+                                       (card["Qh"], parse_card("3s")))
 
 
 @pytest.mark.parametrize("line", [None, *LONG_PILE_LINES], ids=["issue", *map(long_pile_ids, LONG_PILE_LINES)])

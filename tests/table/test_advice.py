@@ -128,25 +128,30 @@ def test_a_lost_position_says_why_in_cards_once_a_deal_and_reason():
 
 
 def test_a_card_buried_for_good_says_which_cards_hold_it():
-    """Canfield's reason (``buried``): the card, the card on it, the card under them that
-    must go home first and the card's twin, in either language."""
+    """Canfield's reasons (``buried_*``): the card, the card on it, the card under them
+    that must go home first and the card's twin (home, under them, or buried the same
+    way), in either language."""
     from table import i18n
     from table.interaction import loss_words
     from patience.cards import make_card
     from patience.search import Lock
 
     game = get_game("canfield")
-    lock = Lock("buried", game.index["t1"], make_card(3, 3), (make_card(2, 1),), (make_card(12, 1), make_card(3, 0)))
+    lock = Lock("buried_home", game.index["t1"], make_card(3, 3), (make_card(2, 1),),
+                (make_card(12, 1), make_card(3, 0)))
     assert loss_words(game, lock) == (
         "This deal cannot be won: the three of clubs in column 1 can never go home. The two of hearts on it must "
         "move off first, and it can go neither home (the queen of hearts under them must go there first) nor "
-        "onto the three of spades, which is home or buried in the same way.")
+        "onto the three of spades, which is home already.")
+    assert loss_words(game, lock._replace(why="buried_under")).endswith("which lies under them too.")
+    assert loss_words(game, lock._replace(why="buried_buried")).endswith("which is buried the same way.")
     try:
         i18n.set_language("ru")
         assert loss_words(game, lock) == (
             "Расклад не сойдётся: тройка треф (столбец 1) никогда не уйдёт в дом. Сначала с неё должна уйти "
             "карта «двойка червей», а ей некуда: в дом — только после карты «дама червей», лежащей под ними, "
-            "а карта «тройка пик» уже в доме или завалена так же.")
+            "а карта «тройка пик» уже в доме.")
+        assert loss_words(game, lock._replace(why="buried_buried")).endswith("«тройка пик» завалена так же.")
     finally:
         i18n.set_language("en")
 

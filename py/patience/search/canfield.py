@@ -139,7 +139,8 @@ class CanfieldModel(Model):
     def why_lost(self, state: State) -> Lock | None:
         """A card buried for good (``buried_lock``), where no card comes back from home:
         the card, the card on it, and the card under them that must go home first and the
-        card's twin ("buried")."""
+        card's twin, which is home ("buried_home"), under the card ("buried_under") or
+        buried the same way ("buried_buried")."""
         game = self.game
         if game.options["foundation_return"] == "on":
             return None
@@ -152,8 +153,11 @@ class CanfieldModel(Model):
         if found is None:
             return None
         card, on, low = found
-        pile = next(i for i, cards in zip(at, piles) if card in cards)
-        return Lock("buried", pile, card, (on,), (low, twin[card]))
+        pile, cards = next((i, cards) for i, cards in zip(at, piles) if card in cards)
+        other = twin[card]
+        where = "home" if rel[other] <= homes(game.foundations, state.piles)[0][S[other]] else \
+            "under" if cards.find(other, 0, cards.index(card)) >= 0 else "buried"
+        return Lock(f"buried_{where}", pile, card, (on,), (low, other))
 
     def score(self, state: State) -> float:
         """The generic score, and a turn-over still allowed worth four cards home (limited

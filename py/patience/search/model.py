@@ -21,7 +21,7 @@ Step = tuple[tuple[Move, ...], State]
 class Lock(NamedTuple):
     """Why a position is lost, told to the player: ``card`` (in pile ``pile``) can never
     go home, for the reason named ``why``, because of the cards ``over`` it (top first);
-    ``also``: other cards the reason names (Canfield's "buried": the card under them that
+    ``also``: other cards the reason names (Canfield's "buried_*": the card under them that
     must go home first, and the card's twin)."""
 
     why: str
