@@ -17,36 +17,49 @@ from patience.search.registry import model_of
 from plain_search import at_least, endgames, exhaust, own_search_verdicts
 
 
-def canfield_endgame(game: Game, rng: Rng) -> State:
-    """A random late Canfield position: a random base rank, each suit home to a random
-    height from it, the other cards at random on the piles (runs of up to four cards), in
-    the reserve (up to twelve) and in the stock."""
-    base = 1 + rng.below(13)
+def card_from(base: int):
+    """The card ``rel`` ranks up from ``base`` in a suit (the base 1)."""
+    return lambda suit, rel: make_card((base + rel - 2) % 13 + 1, suit)
 
-    def card(suit: int, rel: int):  # the card ``rel`` ranks up from the base, the base 1
-        return make_card((base + rel - 2) % 13 + 1, suit)
 
-    homes = [3 + rng.below(10) for _ in range(4)]
-    rest = [card(s, r) for s in range(4) for r in range(homes[s] + 1, 14)]
+def dealt_out(game: Game, rng: Rng, base: int, homes: list[int], fixed: dict[int, list], run, pick_any: bool,
+              reserve: int) -> State:
+    """A Canfield position: each suit home to ``homes`` from the ``base`` rank, the
+    ``fixed`` cards at the bottom of their piles (by pile number), each pile then a run
+    down in alternate colours to ``run(pile number)`` cards, as play builds them (the
+    first card that fits, or any when ``pick_any``), fewer than ``reserve`` cards in the
+    reserve, the rest in the stock; the cards not home and not fixed shuffled."""
+    card = card_from(base)
+    placed = [c for cards in fixed.values() for c in cards]
+    rest = [c for c in (card(s, r) for s in range(4) for r in range(homes[s] + 1, 14)) if c not in placed]
     rest = [rest[i] for i in rng.shuffled(tuple(range(len(rest))))]
     piles: list[tuple] = [()] * len(game.piles)
     down = [0] * len(game.piles)
     for s, f in enumerate(game.foundations):
         piles[f] = tuple(card(s, r) for r in range(1, homes[s] + 1))
-    for i in range(1, 5):  # each pile a run down in alternate colours, as play builds them
-        pile: list = []
-        for _ in range(1 + rng.below(4)):
+    for i in range(1, 5):
+        pile: list = list(fixed.get(i, []))
+        for _ in range(run(i) - len(pile)):
             fits = [c for c in rest if not pile or (RANK_OF[pile[-1]] - RANK_OF[c]) % 13 == 1
                     and RED_OF[c] != RED_OF[pile[-1]]]
             if fits:
-                pile.append(fits[0])
-                rest.remove(fits[0])
+                pile.append(fits[rng.below(len(fits))] if pick_any else fits[0])
+                rest.remove(pile[-1])
         piles[game.index[f"t{i}"]] = tuple(pile)
-    k = min(len(rest), rng.below(13))
+    k = min(len(rest), rng.below(reserve))
     piles[game.index["reserve"]], rest = tuple(rest[:k]), rest[k:]
     piles[game.stock], down[game.stock] = tuple(rest), len(rest)
     state = State(tuple(piles), tuple(down), game.empty_state().info)
     return game.with_info(state, "base", base)
+
+
+def canfield_endgame(game: Game, rng: Rng) -> State:
+    """A random late Canfield position: a random base rank, each suit home to a random
+    height from it, the other cards at random on the piles (runs of up to four cards), in
+    the reserve (up to twelve) and in the stock."""
+    base = 1 + rng.below(13)
+    homes = [3 + rng.below(10) for _ in range(4)]
+    return dealt_out(game, rng, base, homes, {}, lambda i: 1 + rng.below(4), False, 13)
 
 
 @pytest.mark.reliability  # all its positions in the long run
@@ -68,43 +81,18 @@ def buried_endgame(game: Game, rng: Rng) -> State:
     started, its base at the bottom of the first pile under a king of the other colour
     and x's queen (which goes home only after the base under the king); the other king's
     suit home in full, or but for its king (then on the second pile); the two other suits
-    home to random heights from the ninth and eleventh; each other pile a run of up to two cards, the other
-    cards in the reserve (up to two) and the stock."""
+    home to random heights from the ninth and eleventh; each other pile a run of up to two
+    cards, the other cards in the reserve (up to two) and the stock."""
     base = 1 + rng.below(13)
-
-    def card(suit: int, rel: int):  # the card ``rel`` ranks up from the base, the base 1
-        return make_card((base + rel - 2) % 13 + 1, suit)
-
+    card = card_from(base)
     x = rng.below(4)
     y, y2 = OTHER_COLOUR[x] if rng.below(2) else OTHER_COLOUR[x][::-1]
     homes = [0] * 4
     homes[TWIN[x]] = 9 + rng.below(5)
     homes[y] = 11 + rng.below(2)
     homes[y2] = 13 - rng.below(2)  # its king home (the queen's only other place), or not
-    first = [card(x, 1), card(y, 13), card(x, 12)]
-    rest = [c for c in (card(s, r) for s in range(4) for r in range(homes[s] + 1, 14)) if c not in first]
-    rest = [rest[i] for i in rng.shuffled(tuple(range(len(rest))))]
-    piles: list[tuple] = [()] * len(game.piles)
-    down = [0] * len(game.piles)
-    for s, f in enumerate(game.foundations):
-        piles[f] = tuple(card(s, r) for r in range(1, homes[s] + 1))
-    piles[game.index["t1"]] = tuple(first)
-    for i in range(2, 5):  # each pile a run down in alternate colours, as play builds them
-        pile: list = [card(y2, 13)] if i == 2 and card(y2, 13) in rest else []
-        if pile:
-            rest.remove(pile[0])
-        for _ in range(1 + rng.below(2) - len(pile)):
-            fits = [c for c in rest if not pile or (RANK_OF[pile[-1]] - RANK_OF[c]) % 13 == 1
-                    and RED_OF[c] != RED_OF[pile[-1]]]
-            if fits:
-                pile.append(fits[rng.below(len(fits))])
-                rest.remove(pile[-1])
-        piles[game.index[f"t{i}"]] = tuple(pile)
-    k = min(len(rest), rng.below(3))
-    piles[game.index["reserve"]], rest = tuple(rest[:k]), rest[k:]
-    piles[game.stock], down[game.stock] = tuple(rest), len(rest)
-    state = State(tuple(piles), tuple(down), game.empty_state().info)
-    return game.with_info(state, "base", base)
+    fixed = {1: [card(x, 1), card(y, 13), card(x, 12)], 2: [card(y2, 13)] if homes[y2] < 13 else []}
+    return dealt_out(game, rng, base, homes, fixed, lambda i: 3 if i == 1 else 1 + rng.below(2), True, 3)
 
 
 @pytest.mark.reliability  # all its positions in the long run
