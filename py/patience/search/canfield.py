@@ -96,21 +96,41 @@ def buried_lock(piles: tuple[bytes, ...], home: tuple[int, ...], suit: tuple[int
     the base (``rel``, the base 1), as the foundations build; ``twin``: each card's twin.
     (A base card of a suit not started under a king, with the other base of its colour
     home, is the case that holds most of the deals this decides.)"""
-    stuck: dict[int, int] = {}  # a card under a card with a lower card of its suit under it
+    stuck: dict[int, tuple[int, bytes]] = {}  # a card under one with a lower card of its suit under it
     for pile in piles:
-        low = [14, 14, 14, 14]  # the lowest rank of each suit under place i
-        for i in range(1, len(pile) - 1):
-            c = pile[i - 1]
-            if rel[c] < low[suit[c]]:
-                low[suit[c]] = rel[c]
-            w = pile[i + 1]
-            if low[suit[w]] < rel[w]:
-                x = pile[i]
-                t = twin[x]
-                if rel[t] <= home[suit[t]] or pile.find(t, 0, i) >= 0 or t in stuck:
-                    return x, w, lower(w, pile, i, suit, rel)
-                stuck[x] = w
+        found, held = pile_locks(pile, home, suit, rel, twin)
+        if found is not None:
+            return found
+        for x, w in held:
+            stuck[x] = (w, pile)
+    for x, (w, pile) in stuck.items():
+        if twin[x] in stuck:
+            return x, w, lower(w, pile, pile.index(x), suit, rel)
     return None
+
+
+Held = tuple[tuple[int, int], ...]  # (a card, the card on it) pairs
+
+
+def pile_locks(pile: bytes, home: tuple[int, ...], suit: tuple[int, ...], rel: tuple[int, ...],
+               twin: tuple[int, ...]) -> tuple[tuple[int, int, int] | None, Held]:
+    """``buried_lock`` within one pile: a card buried for good whose twin is home or under
+    it, or None; and the cards of the pile under a card with a lower card of its suit
+    under them (buried for good if their twin is so too)."""
+    held: list[tuple[int, int]] = []
+    low = [14, 14, 14, 14]  # the lowest rank of each suit under place i
+    for i in range(1, len(pile) - 1):
+        c = pile[i - 1]
+        if rel[c] < low[suit[c]]:
+            low[suit[c]] = rel[c]
+        w = pile[i + 1]
+        if low[suit[w]] < rel[w]:
+            x = pile[i]
+            t = twin[x]
+            if rel[t] <= home[suit[t]] or pile.find(t, 0, i) >= 0:
+                return (x, w, lower(w, pile, i, suit, rel)), ()
+            held.append((x, w))
+    return None, tuple(held)
 
 
 def lower(w: int, pile: bytes, i: int, suit: tuple[int, ...], rel: tuple[int, ...]) -> int:
@@ -199,11 +219,12 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         # a card buried for good under the card on it (``buried_lock``): no card comes back from home
         self.locks = game.options["foundation_return"] != "on"
         self.twin = tuple(self.card_of[TWIN[S[c]], rel[c]] for c in range(52))
+        self.pile_memo: dict[bytes, tuple[tuple[int, int, int] | None, Held]] = {}
         moves, root = self.close([], self.position_of(state))
         self.begin((moves, root), self.is_won(root), self.locked(root))
 
     def parts(self) -> list[Heap]:
-        return super().parts() + [self.reaches]
+        return super().parts() + [self.reaches, self.pile_memo]
 
     # -- positions ---------------------------------------------------------------
     def position_of(self, state: State) -> Position:
@@ -273,8 +294,24 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         return tuple(h)
 
     def locked(self, p: Position) -> bool:
-        """Whether ``p`` is lost for a card buried for good (``buried_lock``)."""
-        return self.locks and buried_lock(p[0], p[2], S, self.rel, self.twin) is not None
+        """Whether ``p`` is lost for a card buried for good (``buried_lock``), each pile's
+        part kept for its cards and the cards home (``pile_locks``: most piles of a
+        position are those of the one before)."""
+        if not self.locks:
+            return False
+        memo, home = self.pile_memo, p[2]
+        rel, twin = self.rel, self.twin
+        stuck: dict[int, int] = {}
+        for pile in p[0]:
+            k = pile + bytes(home)
+            part = memo.get(k)
+            if part is None:
+                part = memo[k] = pile_locks(pile, home, S, rel, twin)
+            if part[0] is not None:
+                return True
+            for x, w in part[1]:
+                stuck[x] = w
+        return any(twin[x] in stuck for x in stuck)
 
     # -- moves -------------------------------------------------------------------
     def children(self, p: Position) -> list[Kid] | Won[SMove]:
