@@ -216,6 +216,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         self.card_of = {(S[c], rel[c]): c for c in range(52)}
         self.by_kind_map = bytes(100 + self.kind[c] if c < 52 else c for c in range(256))
         self.reaches: dict[tuple[bytes, int], Reach] = {}
+        self.safe: dict[tuple[int, ...], frozenset[int]] = {}  # cards home -> the cards that go home at once
         # a card buried for good under the card on it (``buried_lock``): no card comes back from home
         self.locks = game.options["foundation_return"] != "on"
         self.twin = tuple(self.card_of[TWIN[S[c]], rel[c]] for c in range(52))
@@ -224,7 +225,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         self.begin((moves, root), self.is_won(root), self.locked(root))
 
     def parts(self) -> list[Heap]:
-        return super().parts() + [self.reaches, self.pile_memo]
+        return super().parts() + [self.reaches, self.pile_memo, self.safe]
 
     # -- positions ---------------------------------------------------------------
     def position_of(self, state: State) -> Position:
@@ -259,33 +260,48 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
     def close(self, moves: list[SMove], p: Position) -> tuple[list[SMove], Position]:
         """Play the cards home that nothing can need, while there are any."""
         piles, left, home, talon, pos = p
-        again = True
+        safe_of = self.safe_of
+        safe = safe_of(home)
+        again = bool(safe)
         while again:
             again = False
             for c in range(4):
                 pile = piles[c]
-                if pile and self.goes_home(pile[-1], home):
+                if pile and pile[-1] in safe:
                     moves = moves + [(TO_HOME, c, 0, 1)]
                     home = self.with_home(home, pile[-1])
+                    safe = safe_of(home)
                     pl = list(piles)
                     pl[c] = pile[:-1]
                     left = refill(pl, self.reserve, left)
                     piles = tuple(pl)
                     again = True
-            if left and self.goes_home(self.reserve[left - 1], home):
+            if left and self.reserve[left - 1] in safe:
                 moves = moves + [(RESERVE_HOME, 0, 0, 1)]
                 home = self.with_home(home, self.reserve[left - 1])
+                safe = safe_of(home)
                 left -= 1
                 again = True
             if self.set_talon:
                 for i, card in enumerate(talon):
-                    if self.goes_home(card, home):
+                    if card in safe:
                         moves = moves + [(TALON_HOME, i, 0, 1)]
                         talon, pos = talon[:i] + talon[i + 1:], i
                         home = self.with_home(home, card)
+                        safe = safe_of(home)
                         again = True
                         break
         return moves, (piles, left, home, talon, pos)
+
+    def safe_of(self, home: tuple[int, ...]) -> frozenset[int]:
+        """The cards that go home without branching (``goes_home``) with ``home`` home,
+        kept for each ``home``."""
+        safe = self.safe.get(home)
+        if safe is None:
+            safe = self.safe[home] = frozenset(
+                self.card_of[s, home[s] + 1] for s in range(4)
+                if home[s] < 13 and self.goes_home(self.card_of[s, home[s] + 1], home))
+        return safe
 
     @staticmethod
     def with_home(home: tuple[int, ...], card: int) -> tuple[int, ...]:
