@@ -179,7 +179,7 @@ def test_frog_three_of_a_suit_rising_up_a_pile_are_lost_at_once():
     piles[t2] = tuple(c for c in reversed(rest) if c not in piles[t1])  # the other three on top
     state = State(tuple(piles), tuple(0 for _ in piles), game.empty_state().info)
     assert exhaust(game, state) == LOST
-    assert FrogModel(game).why_lost(state) == ("two_foundations", t1, low, (nine, five))
+    assert FrogModel(game).why_lost(state) == ("two_foundations", t1, low, (nine, five), ())
     assert solve(game, state, 10_000).verdict == LOST
     piles[t1] = (nine, five, low)  # the pile the other way up, the three on top: won
     won = State(tuple(piles), state.down, state.info)

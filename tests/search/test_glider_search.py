@@ -125,4 +125,4 @@ def test_no_position_of_a_glider_winning_line_is_called_lost():
         # why, in cards: the queen can never go home, for no jack of spades can before it
         lock = model.why_lost(state)
         assert (lock is None) == (verdict == WON)
-        assert verdict == WON or lock == ("before_never_home", t1, queen, (make_card(11, 0),))
+        assert verdict == WON or lock == ("before_never_home", t1, queen, (make_card(11, 0),), ())
