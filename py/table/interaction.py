@@ -407,10 +407,11 @@ def loss_words(game: Game, lock: Lock) -> str:
     the card that can never go home, where it lies and the cards in its way."""
     card = CARDS[lock.card]
     over = [CARDS[c] for c in lock.over]
-    also = [card_name(CARDS[c].rank, CARDS[c].suit) for c in lock.also] + ["", ""]
+    # Canfield's buried card names two more: the card under them and the card's twin
+    under, twin = [card_name(CARDS[c].rank, CARDS[c].suit) for c in lock.also] or ["", ""]
     return t(f"assist.lost.{lock.why}", card=card_name(card.rank, card.suit), pile=pile_name(game.names[lock.pile]),
              over=", ".join(card_name(c.rank, c.suit) for c in over), n=len(over),
-             rank=i18n.rank_word(over[0].rank) if over else "", under=also[0], twin=also[1])
+             rank=i18n.rank_word(over[0].rank) if over else "", under=under, twin=twin)
 
 
 def describe(game: Game, before: State, move: Move, after: State) -> str:

@@ -80,6 +80,13 @@ Kid = tuple[list[SMove], Position]
 TWIN = (3, 2, 1, 0)  # the other suit of a suit's colour (spades, hearts, diamonds, clubs)
 
 
+def from_base(base: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each card's rank counted from the ``base`` rank (the base 1, the rank below it 13),
+    and each card's twin (its rank and colour in the other suit)."""
+    rel = tuple((RANK_OF[c] - base) % 13 + 1 for c in range(52))
+    return rel, tuple(make_card(RANK_OF[c], TWIN[S[c]]) for c in range(52))
+
+
 def buried_lock(piles: tuple[bytes, ...], home: tuple[int, ...], suit: tuple[int, ...], rel: tuple[int, ...],
                 twin: tuple[int, ...]) -> tuple[int, int, int] | None:
     """A card buried for good under the card on it, with no card ever coming back from
@@ -164,18 +171,17 @@ class CanfieldModel(Model):
         game = self.game
         if game.options["foundation_return"] == "on":
             return None
-        base = game.info_value(state, "base")
-        rel = tuple((RANK_OF[c] - base) % 13 + 1 for c in range(52))
-        twin = tuple(make_card(RANK_OF[c], TWIN[S[c]]) for c in range(52))
+        rel, twin = from_base(game.info_value(state, "base"))
         at = tuple(game.index[f"t{i}"] for i in range(1, 5))
         piles = tuple(bytes(state.piles[i]) for i in at)
-        found = buried_lock(piles, tuple(homes(game.foundations, state.piles)[0]), S, rel, twin)
+        home = tuple(homes(game.foundations, state.piles)[0])
+        found = buried_lock(piles, home, S, rel, twin)
         if found is None:
             return None
         card, on, low = found
         pile, cards = next((i, cards) for i, cards in zip(at, piles) if card in cards)
         other = twin[card]
-        where = "home" if rel[other] <= homes(game.foundations, state.piles)[0][S[other]] else \
+        where = "home" if rel[other] <= home[S[other]] else \
             "under" if cards.find(other, 0, cards.index(card)) >= 0 else "buried"
         return Lock(f"buried_{where}", pile, card, (on,), (low, other))
 
@@ -209,7 +215,8 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         self.back = game.options["foundation_return"] == "on" and not self.quick
         base = game.info_value(state, "base")
         # ranks counted from the base: 1 the base, 13 the rank below it
-        self.rel = rel = tuple((RANK_OF[c] - base) % 13 + 1 for c in range(52))
+        rel, self.twin = from_base(base)
+        self.rel = rel
         self.kind = tuple(rel[c] * 2 + RED[c] for c in range(52))  # what a card is for building
         # the kind a card takes on it: one rank below (the base takes the 13th), the other colour
         self.wants = tuple(((rel[c] - 2) % 13 + 1) * 2 + 1 - RED[c] for c in range(52))
@@ -219,7 +226,6 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         self.safe: dict[tuple[int, ...], frozenset[int]] = {}  # cards home -> the cards that go home at once
         # a card buried for good under the card on it (``buried_lock``): no card comes back from home
         self.locks = game.options["foundation_return"] != "on"
-        self.twin = tuple(self.card_of[TWIN[S[c]], rel[c]] for c in range(52))
         self.pile_memo: dict[bytes, tuple[tuple[int, int, int] | None, Held]] = {}
         moves, root = self.close([], self.position_of(state))
         self.begin((moves, root), self.is_won(root), self.locked(root))
