@@ -2,6 +2,7 @@
 """The solver's speed: printed figures, never a test.
 
     python3 bench/solver.py held-out [--seeds 100001-100200] [--budget-s 2] [--jobs 2] [--only KEY …]
+    python3 bench/solver.py gc [--rounds 3]
     python3 bench/solver.py [--deals 200] [--budget-s 5] [--other-deals 20] [--no-pyodide]
 
 ``held-out``: the figures the solver's issues are judged by.  Every game at its default
@@ -12,7 +13,13 @@ reshuffles (one-deck Gaps, whose winnable share the literature gives), each on s
 won share's Wilson interval and the median time a deal.  About 200 x 2 s / 2 cores at most
 a row: some 40 minutes for all twelve on this machine, less where deals are decided.
 
-Without ``held-out``:
+``gc``: a fixed node-limited workload (Canfield's held-out deals decided between 2 s and
+60 s and two it never decides, and two deals each of four other searches, up to 100,000
+positions a deal) searched with the cyclic garbage
+collector off, as ``Search.run`` and the page's runner have it, and on, by turns in fresh
+processes, ``--rounds`` times: the median seconds of each and their ratio.
+
+Without ``held-out`` or ``gc``:
 
 1. Klondike under the literature's standard rules (draw 3, unlimited passes, any run
    moves, foundation cards may come back), seeds 1..deals, each searched for at most
@@ -156,9 +163,50 @@ def held_out(argv: list[str]) -> None:
               f"{'':<6} {r['median_s']:.2f} s", flush=True)
 
 
+# gc's workload: (game, options, seeds, positions a deal)
+GC_WORK = [("canfield", {}, (100104, 100167, 100048, 100183, 12, 30), 100_000),
+           ("klondike", {}, (100013, 100021), 100_000), ("frog", {"foundation": "any"}, (100014, 100018), 60_000),
+           ("glider", {}, (100003, 100011), 30_000), ("potocki", {"reshuffles": "0"}, (3, 6), 100_000)]
+
+# run in a child process: the workload with the collector as Search.run leaves it ("off"),
+# or on all along ("on": gc.disable made a no-op)
+GC_CHILD = """
+import gc, json, sys, time
+sys.path.insert(0, sys.argv[1])
+if sys.argv[2] == "on":
+    gc.disable = lambda: None
+from patience import get_game
+from patience.search import solve
+start = time.perf_counter()
+for game_id, opts, seeds, nodes in json.loads(sys.argv[3]):
+    game = get_game(game_id, opts)
+    for seed in seeds:
+        solve(game, game.deal(seed), nodes)
+print(time.perf_counter() - start)
+"""
+
+
+def gc_bench(argv: list[str]) -> None:
+    ap = argparse.ArgumentParser(prog="bench/solver.py gc")
+    ap.add_argument("--rounds", type=int, default=3)
+    args = ap.parse_args(argv)
+    times: dict[str, list[float]] = {"off": [], "on": []}
+    for _ in range(args.rounds):
+        for mode in times:
+            out = subprocess.run([sys.executable, "-c", GC_CHILD, str(ROOT / "py"), mode, json.dumps(GC_WORK)],
+                                 capture_output=True, text=True, check=True).stdout
+            times[mode].append(float(out))
+    off, on = statistics.median(times["off"]), statistics.median(times["on"])
+    print(f"the collector off {off:.2f} s, on {on:.2f} s (medians of {args.rounds} runs by turns, "
+          f"load {os.getloadavg()[0]:.1f}): {on / off:.2f}x")
+
+
 def main() -> None:
     if sys.argv[1:2] == ["held-out"]:
         held_out(sys.argv[2:])
+        return
+    if sys.argv[1:2] == ["gc"]:
+        gc_bench(sys.argv[2:])
         return
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=200, help="Klondike deals (seeds 1..N)")

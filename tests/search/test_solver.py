@@ -236,7 +236,7 @@ def test_the_probes_a_search_drops_are_freed_while_it_searches_on(game_id, opts,
     parts = first.parts()
     while probe() is first:
         assert not search.step(256, 0.05)
-    assert sum(map(len, parts)) > 1500  # more than a few pieces
+    assert sum(map(len, parts)) > 1024  # more than two pieces (sweep: 512 entries a piece)
     for _ in range(40):
         assert not search.step(64, 0.002)
     assert not any(parts)
@@ -323,3 +323,26 @@ def test_a_hunt_restarts_its_probes_by_luby_sequence_and_skips_quick_ones_once_o
     hunt = Hunt(lambda n: Endless(quick=n > 0, dead=n > 0), unit=10)
     hunt.expand(1_000)
     assert hunt.probe is None and hunt.full.nodes == 1_000
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_a_run_searches_with_the_collector_off_and_leaves_it_as_it_was(collecting):
+    """``Search.run`` (the command line, surveys, benches) searches with the cyclic garbage
+    collector off, as the page's runner does, and leaves it as it found it."""
+    import gc
+
+    seen: list[bool] = []
+
+    class Watched(Search):
+        def step(self, max_nodes: int = 1000, max_seconds: float | None = None) -> bool:
+            seen.append(gc.isenabled())
+            return super().step(100, max_seconds)
+
+    game = get_game("canfield")
+    (gc.enable if collecting else gc.disable)()
+    try:
+        Watched(game, game.deal(12), 1_000).run()
+        assert gc.isenabled() is collecting
+    finally:
+        gc.enable()
+    assert len(seen) >= 5 and not any(seen), seen

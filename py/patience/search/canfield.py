@@ -117,6 +117,9 @@ def buried_lock(piles: tuple[bytes, ...], home: tuple[int, ...], suit: tuple[int
 
 
 Held = tuple[tuple[int, int], ...]  # (a card, the card on it) pairs
+# what turning the stock offers, by the talon and its place (talon_reach), and each pile's
+# part of buried_lock (pile_locks), by the pile and the cards home
+Memos = tuple[dict[tuple[bytes, int], Reach], dict[bytes, tuple[tuple[int, int, int] | None, Held]]]
 
 
 def pile_locks(pile: bytes, home: tuple[int, ...], suit: tuple[int, ...], rel: tuple[int, ...],
@@ -161,7 +164,8 @@ class CanfieldModel(Model):
             return None
         # two turns in three for the complete search, which proves losses (buried_lock);
         # trial seeds 1-200 at 2 s: 140 won / 27 lost against 139 / 24 at one in three
-        return Hunt(lambda probe: CanfieldSearch(game, state, probe), unit=256, share=(2, 3))
+        memos: Memos = ({}, {})  # what turning the stock offers, and the locks by pile: shared
+        return Hunt(lambda probe: CanfieldSearch(game, state, probe, memos), unit=256, share=(2, 3))
 
     def why_lost(self, state: State) -> Lock | None:
         """A card buried for good (``buried_lock``), where no card comes back from home:
@@ -196,11 +200,13 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
     """A depth-first search of one Canfield position, run in bounded pieces
     (``depth_first.DepthFirst``)."""
 
-    def __init__(self, game: "Game", state: State, probe: int = 0) -> None:
+    def __init__(self, game: "Game", state: State, probe: int = 0, memos: Memos | None = None) -> None:
         """``probe`` > 0: a probe instead of the complete search, its order of moves
         shaken by a generator seeded with ``probe``.  An odd probe is a quick one: every
         card that can go home goes at once.  An even probe has every move and counts a
-        pile card by its rank and colour in the key.  Neither proves anything."""
+        pile card by its rank and colour in the key.  Neither proves anything.  ``memos``:
+        the tables the searches of one position share (the probes restart from it, and
+        meet the same talons and piles again)."""
         super().__init__()
         self.game = game
         self.start = state
@@ -221,17 +227,22 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         # the kind a card takes on it: one rank below (the base takes the 13th), the other colour
         self.wants = tuple(((rel[c] - 2) % 13 + 1) * 2 + 1 - RED[c] for c in range(52))
         self.card_of = {(S[c], rel[c]): c for c in range(52)}
+        # the next card of each suit home, by the cards home (-1: the suit is home)
+        self.next_home = tuple(tuple(self.card_of[s, h + 1] for h in range(13)) + (-1,) for s in range(4))
         self.by_kind_map = bytes(100 + self.kind[c] if c < 52 else c for c in range(256))
-        self.reaches: dict[tuple[bytes, int], Reach] = {}
+        self.memos: Memos = memos if memos is not None else ({}, {})
+        self.reaches = self.memos[0]
         self.safe: dict[tuple[int, ...], frozenset[int]] = {}  # cards home -> the cards that go home at once
         # a card buried for good under the card on it (``buried_lock``): no card comes back from home
         self.locks = game.options["foundation_return"] != "on"
-        self.pile_memo: dict[bytes, tuple[tuple[int, int, int] | None, Held]] = {}
+        self.pile_memo = self.memos[1]
         moves, root = self.close([], self.position_of(state))
         self.begin((moves, root), self.is_won(root), self.locked(root))
 
     def parts(self) -> list[Heap]:
-        return super().parts() + [self.reaches, self.pile_memo, self.safe]
+        """The shared tables outlive each probe (a dropped probe's parts are emptied): the
+        complete search, which lasts as long as they do, counts them."""
+        return super().parts() + [self.safe] + ([] if self.rng else list(self.memos))
 
     # -- positions ---------------------------------------------------------------
     def position_of(self, state: State) -> Position:
@@ -268,7 +279,9 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         piles, left, home, talon, pos = p
         safe_of = self.safe_of
         safe = safe_of(home)
-        again = bool(safe)
+        if not safe:
+            return moves, p
+        again = True
         while again:
             again = False
             for c in range(4):
@@ -324,8 +337,9 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         memo, home = self.pile_memo, p[2]
         rel, twin = self.rel, self.twin
         stuck: dict[int, int] = {}
+        at = bytes(home)
         for pile in p[0]:
-            k = pile + bytes(home)
+            k = pile + at
             part = memo.get(k)
             if part is None:
                 part = memo[k] = pile_locks(pile, home, S, rel, twin)
@@ -340,40 +354,39 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         """The unseen positions one step on, best first (each marked seen), or
         ``Won`` with the moves to a won position when there is one."""
         piles, left, home, talon, pos = p
-        rel, kind_of, wants_of = self.rel, self.kind, self.wants
-        takes: list[list[int]] = [NONE] * 28  # kind of card → piles whose top takes it
-        wanted: list[int] = []
+        rel, kind_of, wants_of, nxt = self.rel, self.kind, self.wants, self.next_home
+        takes: dict[int, list[int]] = {}  # kind of card → piles whose top takes it
         empty = -1
+        found: list[tuple[float, int, SMove]] = []
+        add = found.append
         for c in range(4):
             pile = piles[c]
             if pile:
-                w = wants_of[pile[-1]]
-                if takes[w]:
+                top = pile[-1]
+                w = wants_of[top]
+                if w in takes:
                     takes[w].append(c)
                 else:
                     takes[w] = [c]
-                    wanted.append(w)
+                if nxt[S[top]][home[S[top]]] == top:
+                    add((0.0, len(found), (TO_HOME, c, 0, 1)))
             elif empty < 0:
                 empty = c
-        found: list[tuple[float, int, SMove]] = []
-        for c in range(4):
-            pile = piles[c]
-            if pile and rel[pile[-1]] == home[S[pile[-1]]] + 1:
-                found.append((0.0, len(found), (TO_HOME, c, 0, 1)))
         if left:
             card = self.reserve[left - 1]
-            if rel[card] == home[S[card]] + 1:
-                found.append((0.0, len(found), (RESERVE_HOME, 0, 0, 1)))
-            for dst in takes[kind_of[card]]:
-                found.append((1.0, len(found), (RESERVE, 0, dst, 1)))
+            if nxt[S[card]][home[S[card]]] == card:
+                add((0.0, len(found), (RESERVE_HOME, 0, 0, 1)))
+            for dst in takes.get(kind_of[card], NONE):
+                add((1.0, len(found), (RESERVE, 0, dst, 1)))
         # whole piles: only to let the reserve in, or to make room for a waste card
-        for c in range(4):
-            pile = piles[c]
-            if pile and (left or talon):
-                priority = 1.5 if left else 3.0
-                for dst in takes[kind_of[pile[0]]]:
-                    if dst != c:
-                        found.append((priority, len(found), (PILE, c, dst, len(pile))))
+        if left or talon:
+            priority = 1.5 if left else 3.0
+            for c in range(4):
+                pile = piles[c]
+                if pile:
+                    for dst in takes.get(kind_of[pile[0]], NONE):
+                        if dst != c:
+                            add((priority, len(found), (PILE, c, dst, len(pile))))
         if talon:
             spot = (talon, pos)
             reach = self.reaches.get(spot)
@@ -382,14 +395,13 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
             in_reach, by_card, by_kind = reach
             stock: list[tuple[int, float, SMove]] = []
             for s in range(4):
-                if home[s] < 13:
-                    hit = by_card.get(self.card_of[s, home[s] + 1])
-                    if hit is not None:
-                        clicks, order, i = hit
-                        stock.append((order * 8, 0.5 + clicks, (TALON_HOME, i, 0, 1)))
-            for kind in wanted:
-                for clicks, order, i in by_kind.get(kind, ()):
-                    for dst in takes[kind]:
+                hit = by_card.get(nxt[s][home[s]])
+                if hit is not None:
+                    clicks, order, i = hit
+                    stock.append((order * 8, 0.5 + clicks, (TALON_HOME, i, 0, 1)))
+            for kind, dsts in takes.items():
+                for clicks, order, i in by_kind.get(kind, NONE):
+                    for dst in dsts:
                         stock.append((order * 8 + 1 + dst, 2 + clicks, (TALON, i, dst, 1)))
             if empty >= 0 and not left:
                 for card in in_reach:
@@ -397,25 +409,26 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                     stock.append((order * 8 + 1 + empty, 2.5 + clicks, (TALON, i, empty, 1)))
             stock.sort()
             for _, priority, move in stock:
-                found.append((priority, len(found), move))
+                add((priority, len(found), move))
         # a pile's top card alone onto another pile
         for c in range(4):
             pile = piles[c]
             if len(pile) > 1:
-                top = pile[-1]
-                under = pile[-2]
-                priority = 2.0 if rel[under] == home[S[under]] + 1 else 4.0
-                for dst in takes[kind_of[top]]:
-                    if dst != c:
-                        found.append((priority, len(found), (PILE, c, dst, 1)))
+                dsts = takes.get(kind_of[pile[-1]])
+                if dsts is not None:
+                    under = pile[-2]
+                    priority = 2.0 if nxt[S[under]][home[S[under]]] == under else 4.0
+                    for dst in dsts:
+                        if dst != c:
+                            add((priority, len(found), (PILE, c, dst, 1)))
         if self.back:
             for s in range(4):
                 if home[s]:
                     card = self.card_of[s, home[s]]
                     less = home[:s] + (home[s] - 1,) + home[s + 1:]
                     if not self.goes_home(card, less):
-                        for dst in takes[kind_of[card]]:
-                            found.append((5.0, len(found), (BACK, s, dst, 1)))
+                        for dst in takes.get(kind_of[card], NONE):
+                            add((5.0, len(found), (BACK, s, dst, 1)))
         if self.rng is not None:
             below = self.rng.below
             found = [(priority + below(1024) * SHAKE, i, move) for priority, i, move in found]
