@@ -16,9 +16,9 @@ reached without a gap (deals 1..N) and the won deals among them, each with its w
 line in ``KEY.wins.jsonl`` (tests/engine/test_winnable.py holds the two together); ``--only``
 publishes just those lists (the others' surveys still running) and leaves the rest as
 they were published.  ``survey --retry-unknown`` runs again, once, the deals a list's
-survey left unknown (after the search got better): the new line of a deal counts instead
-of the old, here and in the command line's ``--resume``, and it too can be stopped and run
-again.  ``rows`` prints each list's survey as a row of docs/winnability.md's
+survey left unknown (after the search got better), and with a longer ``--budget-s`` than
+they had, those still unknown after that: the new line of a deal counts instead of the old,
+here and in the command line's ``--resume``, and it too can be stopped and run again.  ``rows`` prints each list's survey as a row of docs/winnability.md's
 table (won, lost, unknown, the Wilson intervals, the time a deal).
 """
 

@@ -80,7 +80,8 @@ def parser() -> Parser:
                              "the rest are appended, and the report counts them all")
     survey.add_argument("--retry-unknown", action="store_true",
                         help="with --resume: run again, once, the deals that FILE holds as unknown (a better "
-                             "search, or a longer budget); the new result is appended and counts instead")
+                             "search, or a longer budget); the new result is appended and counts instead. A deal "
+                             "run again already is run again only by a longer budget than it was given")
     survey.add_argument("--wins-out", metavar="FILE",
                         help="append each won deal's number and winning line to FILE as one JSON line "
                              "(each move its index among the legal moves: patience.lines)")
@@ -321,11 +322,21 @@ def read_lines(path: str, flag: str) -> list[dict[str, Any]]:
     return records
 
 
+def longer(args: argparse.Namespace, record: dict[str, Any]) -> bool:
+    """Whether this survey's budget searches a deal further than its ``record`` (a deal
+    left unknown) did: neither of its limits would stop it where that run stopped (more
+    than a tenth more seconds than it spent, more positions than it searched)."""
+    seconds, nodes = float(record.get("seconds", 0.0)), int(record.get("nodes", 0))
+    return ((args.budget_s is None or args.budget_s > 1.1 * seconds)
+            and (args.budget_nodes is None or args.budget_nodes > nodes))
+
+
 def resumed(args: argparse.Namespace, game: Game, seeds: range) -> tuple[dict[int, Deal], set[int], set[int]]:
     """The deals of ``seeds`` that the survey's files hold already (``--resume``; a later
     line of a seed counts instead of an earlier one), with their winning lines, the seeds
     of the wins written, and (``--retry-unknown``) the seeds to run again: those held as
-    unknown and not run again already.  An error if the files are another game's or
+    unknown and not run again already, or run again with a budget this one exceeds
+    (``longer``).  An error if the files are another game's or
     other options'."""
     done: dict[int, Deal] = {}
     written: set[int] = set()
@@ -337,7 +348,8 @@ def resumed(args: argparse.Namespace, game: Game, seeds: range) -> tuple[dict[in
         if record["seed"] in seeds and record.get("verdict") in (WON, LOST, UNKNOWN):
             done[record["seed"]] = (record["seed"], record["verdict"], int(record.get("nodes", 0)),
                                     float(record.get("seconds", 0.0)), None)
-            if record["verdict"] == UNKNOWN and args.retry_unknown and not record.get("retried"):
+            if record["verdict"] == UNKNOWN and args.retry_unknown and (
+                    not record.get("retried") or longer(args, record)):
                 retry.add(record["seed"])
             else:
                 retry.discard(record["seed"])

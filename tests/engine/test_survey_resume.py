@@ -100,7 +100,8 @@ def test_retry_unknown_runs_the_unknown_deals_again_once_and_their_new_lines_cou
     """A survey at a small budget, its unknown deals run again at a larger one
     (``--retry-unknown``, as after the search got better): each deal then counts as the
     survey at the larger budget has it, its wins are written once, and a second retry
-    runs nothing (a deal still unknown is not run again and again)."""
+    runs nothing (a deal still unknown is not run again and again); a retry with a longer
+    budget still runs the deals left unknown again, once."""
     whole = survey(capsys, tmp_path / "whole.jsonl", tmp_path / "whole-wins.jsonl", "--jobs", "1")
     deals, wins = tmp_path / "deals.jsonl", tmp_path / "wins.jsonl"
     code = main(["survey", "canfield", "--seeds", SEEDS, "--budget-nodes", "300", "--budget-s", "120", "--json",
@@ -119,6 +120,20 @@ def test_retry_unknown_runs_the_unknown_deals_again_once_and_their_new_lines_cou
     assert wins_of(wins) == wins_of(tmp_path / "whole-wins.jsonl")
     again = survey(capsys, deals, wins, "--jobs", "1", "--resume", "--retry-unknown")
     assert again["won"] == whole["won"] and len(deals.read_text().splitlines()) == len(rows)
+    # a longer budget runs the deals still unknown again (each once more), and no other
+    longer = ["--budget-nodes", "20000", "--budget-s", "120"]
+    code = main(["survey", "canfield", "--seeds", SEEDS, *longer, "--json", "--jobs", "2", "--deals-out", str(deals),
+                 "--wins-out", str(wins), "--resume", "--retry-unknown"])
+    further = json.loads(capsys.readouterr().out)
+    more = [json.loads(line) for line in deals.read_text().splitlines()][len(rows):]
+    assert code == 0 and sorted(r["seed"] for r in more) == sorted(s for s, r in latest.items() if r["verdict"] == "unknown")
+    assert further["unknown"] <= again["unknown"] and further["deals"] == 30
+    assert all(r["nodes"] > 6000 or r["verdict"] != "unknown" for r in more)
+    code = main(["survey", "canfield", "--seeds", SEEDS, *longer, "--json", "--jobs", "1", "--deals-out", str(deals),
+                 "--resume", "--retry-unknown"])
+    last = json.loads(capsys.readouterr().out)
+    assert code == 0 and all(last[k] == further[k] for k in ("deals", "won", "lost", "unknown"))
+    assert len(deals.read_text().splitlines()) == len(rows) + len(more)
     assert main(["survey", "canfield", "--seeds", "1-2", "--deals-out", str(deals), "--retry-unknown"]) == 2
     assert "--retry-unknown" in capsys.readouterr().err
 
