@@ -18,8 +18,10 @@ publishes just those lists (the others' surveys still running) and leaves the re
 they were published.  ``survey --retry-unknown`` runs again, once, the deals a list's
 survey left unknown (after the search got better), and with a longer ``--budget-s`` than
 they had, those still unknown after that: the new line of a deal counts instead of the old,
-here and in the command line's ``--resume``, and it too can be stopped and run again.  ``rows`` prints each list's survey as a row of docs/winnability.md's
-table (won, lost, unknown, the Wilson intervals, the time a deal).
+here and in the command line's ``--resume``, and it too can be stopped and run again.
+``rows`` prints each list's survey as a row of docs/winnability.md's table (the budget, and
+the longer one its unknown deals ran again with; won, lost, unknown, the Wilson intervals,
+the time a deal).
 """
 
 from __future__ import annotations
@@ -132,7 +134,9 @@ def rows() -> None:
         low, high = wilson(count["won"], n)
         top_low, top_high = wilson(count["won"] + count["unknown"], n)
         times = [r["seconds"] for r in found]
-        longest = round(max(times))  # the unknown deals' budget, when they ran again for longer
+        # the budget of a longer run again: the time its deals still unknown ran to
+        longest = round(max((r["seconds"] for r in found if r.get("retried") and r["verdict"] == "unknown"),
+                            default=0))
         budget = "2 s" if longest <= 2 else f"2 s, then {longest} s"
         print(f"| {entry.title} | {n} | {budget} | {count['won']} | {count['lost']} | {count['unknown']} | "
               f"{100 * count['won'] / n:.2f}% ({100 * low:.2f}–{100 * high:.2f}%) | "

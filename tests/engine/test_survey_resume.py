@@ -126,7 +126,8 @@ def test_retry_unknown_runs_the_unknown_deals_again_once_and_their_new_lines_cou
                  "--wins-out", str(wins), "--resume", "--retry-unknown"])
     further = json.loads(capsys.readouterr().out)
     more = [json.loads(line) for line in deals.read_text().splitlines()][len(rows):]
-    assert code == 0 and sorted(r["seed"] for r in more) == sorted(s for s, r in latest.items() if r["verdict"] == "unknown")
+    still = sorted(s for s, r in latest.items() if r["verdict"] == "unknown")
+    assert code == 0 and sorted(r["seed"] for r in more) == still
     assert further["unknown"] <= again["unknown"] and further["deals"] == 30
     assert all(r["nodes"] > 6000 or r["verdict"] != "unknown" for r in more)
     code = main(["survey", "canfield", "--seeds", SEEDS, *longer, "--json", "--jobs", "1", "--deals-out", str(deals),
@@ -191,3 +192,21 @@ def test_indices_past_the_sixty_first_take_three_characters():
         assert (VALUE[text[0]] if len(text) == 1 else VALUE[text[1]] * BASE + VALUE[text[2]]) == i
     with pytest.raises(ValueError):
         _index_text(BASE * BASE)
+
+
+def test_a_deal_run_again_already_runs_again_only_with_a_longer_budget():
+    """``--retry-unknown``'s test of a deal left unknown by a retry (``cli.longer``): a run
+    that stopped at its time limit runs again only with more than a tenth more seconds, one
+    stopped at its node limit only with more nodes; a limit not set never stops it."""
+    from argparse import Namespace
+
+    from patience.cli import longer
+
+    at_2s = {"seconds": 2.003, "nodes": 70_000}
+    assert not longer(Namespace(budget_s=2.0, budget_nodes=None), at_2s)
+    assert longer(Namespace(budget_s=6.0, budget_nodes=None), at_2s)
+    assert not longer(Namespace(budget_s=6.0, budget_nodes=70_000), at_2s)
+    at_nodes = {"seconds": 0.4, "nodes": 6_000}
+    assert not longer(Namespace(budget_s=120.0, budget_nodes=6_000), at_nodes)
+    assert longer(Namespace(budget_s=120.0, budget_nodes=20_000), at_nodes)
+    assert longer(Namespace(budget_s=None, budget_nodes=20_000), at_nodes)

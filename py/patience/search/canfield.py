@@ -242,7 +242,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
     def parts(self) -> list[Heap]:
         """The shared tables outlive each probe (a dropped probe's parts are emptied): the
         complete search, which lasts as long as they do, counts them."""
-        return super().parts() + [self.safe] + ([] if self.rng else list(self.memos))
+        return super().parts() + [self.safe] + ([] if self.rng is not None else list(self.memos))
 
     # -- positions ---------------------------------------------------------------
     def position_of(self, state: State) -> Position:
