@@ -400,7 +400,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                     clicks, order, i = hit
                     stock.append((order * 8, 0.5 + clicks, (TALON_HOME, i, 0, 1)))
             for kind, dsts in takes.items():
-                for clicks, order, i in by_kind.get(kind, NONE):
+                for clicks, order, i in by_kind.get(kind, ()):
                     for dst in dsts:
                         stock.append((order * 8 + 1 + dst, 2 + clicks, (TALON, i, dst, 1)))
             if empty >= 0 and not left:
@@ -414,11 +414,11 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         for c in range(4):
             pile = piles[c]
             if len(pile) > 1:
-                dsts = takes.get(kind_of[pile[-1]])
-                if dsts is not None:
+                onto = takes.get(kind_of[pile[-1]])
+                if onto is not None:
                     under = pile[-2]
                     priority = 2.0 if nxt[S[under]][home[S[under]]] == under else 4.0
-                    for dst in dsts:
+                    for dst in onto:
                         if dst != c:
                             add((priority, len(found), (PILE, c, dst, 1)))
         if self.back:
