@@ -103,9 +103,14 @@ def buried_lock(piles: tuple[bytes, ...], home: tuple[int, ...], suit: tuple[int
     the base (``rel``, the base 1), as the foundations build; ``twin``: each card's twin.
     (A base card of a suit not started under a king, with the other base of its colour
     home, is the case that holds most of the deals this decides.)"""
+    return joined_lock(piles, [pile_locks(pile, home, suit, rel, twin) for pile in piles], suit, rel, twin)
+
+
+def joined_lock(piles: tuple[bytes, ...], parts: list[tuple[tuple[int, int, int] | None, Held]],
+                suit: tuple[int, ...], rel: tuple[int, ...], twin: tuple[int, ...]) -> tuple[int, int, int] | None:
+    """``buried_lock`` from each pile's part (``pile_locks``, in the order of ``piles``)."""
     stuck: dict[int, tuple[int, bytes]] = {}  # a card under one with a lower card of its suit under it
-    for pile in piles:
-        found, held = pile_locks(pile, home, suit, rel, twin)
+    for pile, (found, held) in zip(piles, parts):
         if found is not None:
             return found
         for x, w in held:
@@ -318,8 +323,8 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         safe = self.safe.get(home)
         if safe is None:
             safe = self.safe[home] = frozenset(
-                self.card_of[s, home[s] + 1] for s in range(4)
-                if home[s] < 13 and self.goes_home(self.card_of[s, home[s] + 1], home))
+                self.next_home[s][home[s]] for s in range(4)
+                if home[s] < 13 and self.goes_home(self.next_home[s][home[s]], home))
         return safe
 
     @staticmethod
@@ -334,20 +339,14 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         position are those of the one before)."""
         if not self.locks:
             return False
-        memo, home = self.pile_memo, p[2]
-        rel, twin = self.rel, self.twin
-        stuck: dict[int, int] = {}
-        at = bytes(home)
+        memo, home, at = self.pile_memo, p[2], bytes(p[2])
+        parts = []
         for pile in p[0]:
-            k = pile + at
-            part = memo.get(k)
+            part = memo.get(pile + at)
             if part is None:
-                part = memo[k] = pile_locks(pile, home, S, rel, twin)
-            if part[0] is not None:
-                return True
-            for x, w in part[1]:
-                stuck[x] = w
-        return any(twin[x] in stuck for x in stuck)
+                part = memo[pile + at] = pile_locks(pile, home, S, self.rel, self.twin)
+            parts.append(part)
+        return joined_lock(p[0], parts, S, self.rel, self.twin) is not None
 
     # -- moves -------------------------------------------------------------------
     def children(self, p: Position) -> list[Kid] | Won[SMove]:
