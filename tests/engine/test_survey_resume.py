@@ -3,6 +3,8 @@ compact winning lines they keep (patience.lines)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import select
@@ -34,6 +36,20 @@ def survey(capsys, deals: Path, wins: Path, *extra: str) -> dict:
     return json.loads(out)
 
 
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory) -> tuple[dict, Path, Path]:
+    """The survey run once through, with one process: its summary, deals and wins (each
+    test compares its own runs with it)."""
+    at = tmp_path_factory.mktemp("whole")
+    deals, wins = at / "whole.jsonl", at / "whole-wins.jsonl"
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["survey", "canfield", "--seeds", SEEDS, *BUDGET, "--json", "--deals-out", str(deals),
+                     "--wins-out", str(wins), "--jobs", "1"])
+    assert code == 0
+    return json.loads(out.getvalue()), deals, wins
+
+
 def by_seed(path: Path) -> list[tuple]:
     rows = [json.loads(line) for line in path.read_text().splitlines()]
     return sorted((r["seed"], r["verdict"], r["nodes"]) for r in rows)
@@ -44,11 +60,11 @@ def wins_of(path: Path) -> list[tuple[int, str]]:
     return sorted((r["seed"], r["line"]) for r in rows)
 
 
-def test_a_survey_killed_mid_run_and_resumed_gives_what_one_run_gives(capsys, tmp_path):
+def test_a_survey_killed_mid_run_and_resumed_gives_what_one_run_gives(capsys, tmp_path, whole):
     """The survey writes its deals into a pipe the test reads, and is killed as soon as
     three have come (what it wrote after them is lost, as a kill loses it); the deals read
     are the file it is resumed from."""
-    whole = survey(capsys, tmp_path / "whole.jsonl", tmp_path / "whole-wins.jsonl", "--jobs", "1")
+    whole, whole_deals, whole_wins = whole
     deals, wins, pipe = tmp_path / "deals.jsonl", tmp_path / "wins.jsonl", tmp_path / "deals.pipe"
     os.mkfifo(pipe)
     argv = [sys.executable, "-m", "patience", "survey", "canfield", "--seeds", SEEDS, *BUDGET, "--jobs", "2",
@@ -70,17 +86,17 @@ def test_a_survey_killed_mid_run_and_resumed_gives_what_one_run_gives(capsys, tm
     first = {json.loads(line)["seed"] for line in got.decode().splitlines(keepends=True) if line.endswith("\n")}
     assert 3 <= len(first) < 30
     resumed = survey(capsys, deals, wins, "--jobs", "2", "--resume")
-    assert by_seed(deals) == by_seed(tmp_path / "whole.jsonl")  # each deal once, none lost
-    assert wins_of(wins) == wins_of(tmp_path / "whole-wins.jsonl")
+    assert by_seed(deals) == by_seed(whole_deals)  # each deal once, none lost
+    assert wins_of(wins) == wins_of(whole_wins)
     for key in ("deals", "won", "lost", "unknown", "winnable", "wilson95"):
         assert resumed[key] == whole[key], key
     assert {d[1] for d in by_seed(deals)} == {"won", "lost", "unknown"}
 
 
-def test_resume_drops_a_line_cut_short_and_writes_no_win_twice(capsys, tmp_path):
-    whole = survey(capsys, tmp_path / "whole.jsonl", tmp_path / "whole-wins.jsonl", "--jobs", "1")
-    lines = (tmp_path / "whole.jsonl").read_text().splitlines(keepends=True)
-    win_lines = (tmp_path / "whole-wins.jsonl").read_text().splitlines(keepends=True)
+def test_resume_drops_a_line_cut_short_and_writes_no_win_twice(capsys, tmp_path, whole):
+    whole, whole_deals, whole_wins = whole
+    lines = whole_deals.read_text().splitlines(keepends=True)
+    win_lines = whole_wins.read_text().splitlines(keepends=True)
     won_seed = json.loads(win_lines[2])["seed"]
     # stopped after the third win was written and before its deal was: that deal runs again
     kept = [line for line in lines if json.loads(line)["seed"] < won_seed][:-1]
@@ -88,21 +104,21 @@ def test_resume_drops_a_line_cut_short_and_writes_no_win_twice(capsys, tmp_path)
     deals.write_text("".join(kept) + lines[-1][:25])  # and a line cut short
     wins.write_text("".join(win_lines[:3]))
     resumed = survey(capsys, deals, wins, "--jobs", "1", "--resume")
-    assert by_seed(deals) == by_seed(tmp_path / "whole.jsonl")
-    assert wins_of(wins) == wins_of(tmp_path / "whole-wins.jsonl")
+    assert by_seed(deals) == by_seed(whole_deals)
+    assert wins_of(wins) == wins_of(whole_wins)
     assert resumed["won"] == whole["won"]
     # a finished survey resumed runs nothing and reports the same
     again = survey(capsys, deals, wins, "--jobs", "1", "--resume")
-    assert again["won"] == whole["won"] and by_seed(deals) == by_seed(tmp_path / "whole.jsonl")
+    assert again["won"] == whole["won"] and by_seed(deals) == by_seed(whole_deals)
 
 
-def test_retry_unknown_runs_the_unknown_deals_again_once_and_their_new_lines_count(capsys, tmp_path):
+def test_retry_unknown_runs_the_unknown_deals_again_once_and_their_new_lines_count(capsys, tmp_path, whole):
     """A survey at a small budget, its unknown deals run again at a larger one
     (``--retry-unknown``, as after the search got better): each deal then counts as the
     survey at the larger budget has it, its wins are written once, and a second retry
     runs nothing (a deal still unknown is not run again and again); a retry with a longer
     budget still runs the deals left unknown again, once."""
-    whole = survey(capsys, tmp_path / "whole.jsonl", tmp_path / "whole-wins.jsonl", "--jobs", "1")
+    whole, whole_deals, whole_wins = whole
     deals, wins = tmp_path / "deals.jsonl", tmp_path / "wins.jsonl"
     code = main(["survey", "canfield", "--seeds", SEEDS, "--budget-nodes", "300", "--budget-s", "120", "--json",
                  "--jobs", "1", "--deals-out", str(deals), "--wins-out", str(wins)])
@@ -115,9 +131,9 @@ def test_retry_unknown_runs_the_unknown_deals_again_once_and_their_new_lines_cou
     assert len(rows) == 30 + small["unknown"]  # the retried deals' new lines appended
     latest = {r["seed"]: r for r in rows}
     assert sorted((r["seed"], r["verdict"], r["nodes"]) for r in latest.values() if r.get("retried")) == [
-        row for row in by_seed(tmp_path / "whole.jsonl")
+        row for row in by_seed(whole_deals)
         if row[0] in {r["seed"] for r in rows if r["verdict"] == "unknown" and not r.get("retried")}]
-    assert wins_of(wins) == wins_of(tmp_path / "whole-wins.jsonl")
+    assert wins_of(wins) == wins_of(whole_wins)
     again = survey(capsys, deals, wins, "--jobs", "1", "--resume", "--retry-unknown")
     assert again["won"] == whole["won"] and len(deals.read_text().splitlines()) == len(rows)
     # a longer budget runs the deals still unknown again (each once more), and no other

@@ -94,14 +94,12 @@ def test_a_fresh_deal_is_one_the_player_has_not_played():
 def test_the_deal_of_the_day_comes_from_the_date_alone():
     entry = next(e for e in LISTS if len(deals(e)) >= DAILY_POOL)
     pool = deals(entry)[:DAILY_POOL]
-    start = datetime.date(2026, 12, 5).toordinal()
-    days = [daily_deal(entry, start + k) for k in range(3 * DAILY_POOL)]
-    assert days == [daily_deal(entry, start + k) for k in range(3 * DAILY_POOL)]  # the same every time
+    start = datetime.date(2026, 12, 5).toordinal() // DAILY_POOL * DAILY_POOL  # a round's first day
+    days = [daily_deal(entry, start + k) for k in range(3 * DAILY_POOL)]  # three rounds
+    assert days[::37] == [daily_deal(entry, start + k) for k in range(0, 3 * DAILY_POOL, 37)]  # the same every time
     assert set(days) <= set(pool)
-    assert all(a != b for a, b in zip(days, days[1:]))  # never the same two days running
-    for first in range(0, len(days) - DAILY_POOL, 97):  # no deal twice within a round of days
-        window = [daily_deal(entry, d) for d in range((start + first) // DAILY_POOL * DAILY_POOL,
-                                                      (start + first) // DAILY_POOL * DAILY_POOL + DAILY_POOL)]
-        assert len(set(window)) == DAILY_POOL
+    assert all(a != b for a, b in zip(days, days[1:]))  # never the same two days running, across rounds too
+    for first in range(0, len(days), DAILY_POOL):  # no deal twice within a round of days
+        assert len(set(days[first:first + DAILY_POOL])) == DAILY_POOL
     assert daily_list("klondike") == BY_KEY["klondike"]
     assert daily_list("nonesuch") is None

@@ -82,7 +82,7 @@ def test_glider_looser_game_calls_lost_only_what_the_plain_search_loses(opts):
         lock = model.why_lost(state)  # a reason in cards only where the looser game says lost
         assert lock is None or (model.lost(state) and lock.card in state.piles[lock.pile])
         if model.lost(state):
-            theirs = exhaust(game, state, 50_000, True)  # (None: too many positions for it)
+            theirs = exhaust(game, state, 20_000, True)  # (None: too many positions for it)
             assert theirs != WON, game.code(state)
             checked += theirs == LOST
     assert checked >= at_least(30, 300)
