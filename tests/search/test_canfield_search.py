@@ -12,7 +12,7 @@ from patience.search import LOST, WON
 from patience.rng import Rng
 from patience.state import State
 from patience.search import solve
-from patience.search.canfield import TWIN
+from patience.search.canfield import TWIN, CanfieldSearch
 from patience.search.registry import model_of
 from plain_search import at_least, endgames, exhaust, own_search_verdicts
 
@@ -73,7 +73,6 @@ def test_canfield_search_agrees_with_the_plain_search_on_endgames(opts):
     card may need them, piles sorted in the key) against every
     engine move searched to the end, on random late positions: both give the same
     verdict, and each won line wins through the checked play."""
-    from patience.search.canfield import CanfieldSearch
 
     verdicts = own_search_verdicts(get_game("canfield", opts), CanfieldSearch, canfield_endgame, Rng(3, "canfield endgames"))
     assert verdicts.count(WON) >= at_least(10, 80) and verdicts.count(LOST) >= at_least(3, 80), verdicts
@@ -105,7 +104,6 @@ def test_a_card_buried_for_good_is_lost_to_the_plain_search(draw):
     neither go home nor move on to its twin) is lost to every engine move searched to the
     end; and Canfield's search, which cuts every step into such a position, gives the
     plain search's verdict on all of them, locked or not."""
-    from patience.search.canfield import CanfieldSearch
 
     game = get_game("canfield", {"draw": draw})
     rng = Rng(5, f"canfield buried {draw}")
@@ -132,3 +130,35 @@ def test_a_card_buried_for_good_is_lost_to_the_plain_search(draw):
         verdicts.append(theirs)
     assert locked >= count // 4 and len(verdicts) >= count * 3 // 4, (locked, verdicts)
     assert verdicts.count(WON) >= count // 20, verdicts
+
+
+def test_the_probes_skip_what_the_complete_search_has_searched_to_the_end():
+    """Beside the complete search, a probe never searches a position that search has
+    searched to the end (nor one whose talon place such a position's covers): below it
+    lies no win the complete search has not found or will not find.  The same probe
+    alone does search some of them."""
+    from patience.search.depth_first import cover_of
+
+    game = get_game("canfield")
+    state = game.deal(12)  # unknown within 2 s: the hunt goes on for long
+    hunt = model_of(game).searcher(state)
+    hunt.expand(12_000)
+    finished = hunt.full.finished
+    assert len(finished) > 1000 and hunt.probe.skip is finished
+
+    def done(position) -> bool:
+        k, place = hunt.full.plain_key(position)
+        return k in finished and (place < 0 or finished[k] & cover_of(3, place) != 0)
+
+    def dived(probe) -> list:
+        positions = []
+        dive = probe.dive
+        probe.dive = lambda kid: positions.append(kid[1]) or dive(kid)
+        probe.expand(3000)
+        return positions
+
+    for n in (hunt.probes + 1, hunt.probes + 2):  # a quick probe and one keyed by kind
+        beside = dived(hunt.search(n))
+        alone = dived(CanfieldSearch(game, state, n))
+        assert beside and not any(done(p) for p in beside)
+        assert sum(done(p) for p in alone) > 100

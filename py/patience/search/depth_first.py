@@ -41,7 +41,10 @@ class DepthFirst(Generic[P, M]):
     (moves played before the root), ``best`` and the first frame of ``stack`` (the
     root's kids, the next to search, the moves that led there), and gives ``dive``,
     ``value`` and ``engine_line``.  A frame of the stack is the unsearched kids of a
-    position, best last (taken from the end), and the moves that led there."""
+    position, best last (taken from the end), the moves that led there and the position;
+    when the last kid is searched the frame goes, and a search that ``keeps_finished`` is
+    told of the position (``finished_with``): every position under it has been searched."""
+
 
     quick = False  # a quick probe: fewer moves, the same space whatever its order
 
@@ -51,11 +54,16 @@ class DepthFirst(Generic[P, M]):
         self.exhausted = False
         self.nodes = 0
         self.best: tuple[float, list[M]] = (0.0, [])
-        self.stack: list[tuple[list[Kid[M, P]], list[M]]] = []  # (kids best last, the moves that led here)
+        # (kids best last, the moves that led here, the position they are the kids of)
+        self.stack: list[tuple[list[Kid[M, P]], list[M], P]] = []
         self.seen: set[bytes] = set()  # the keys of the positions reached
+        self.keeps_finished = False  # told of each position searched to the end (finished_with)
 
     def parts(self) -> list[Heap]:
         return [self.seen, self.stack]
+
+    def finished_with(self, position: P) -> None:
+        """Every position under ``position`` has been searched (told when ``keeps_finished``)."""
 
     def dive(self, kid: Kid[M, P]) -> list[Kid[M, P]] | Won[M]:
         """The unseen kids of ``kid``'s position, best first (each marked seen), or ``Won``
@@ -76,10 +84,13 @@ class DepthFirst(Generic[P, M]):
         stack = self.stack
         done = 0
         dive, value_of = self.dive, self.value
+        finish = self.finished_with if self.keeps_finished else None  # (a local: no cycle kept)
         best = self.best[0]
         while stack and done < nodes and self.won is None:
             kids = stack[-1][0]
             if not kids:
+                if finish is not None:
+                    finish(stack[-1][2])
                 stack.pop()
                 continue
             kid = kids.pop()  # searched from here on: the frame lets it go
@@ -93,7 +104,7 @@ class DepthFirst(Generic[P, M]):
                 best = value
                 self.best = (value, self.line(kid[0]))
             found.reverse()
-            stack.append((found, kid[0]))
+            stack.append((found, kid[0], kid[1]))
             if deadline is not None and not done & 7 and time.perf_counter() >= deadline:
                 break
         self.nodes += done
@@ -116,7 +127,7 @@ class DepthFirst(Generic[P, M]):
             kids = self.dive(kid)
             if isinstance(kids, list):
                 kids.reverse()
-                self.stack.append((kids, []))
+                self.stack.append((kids, [], kid[1]))
             else:
                 self.won = self.engine_line(moves + kids.moves)
 
@@ -171,13 +182,42 @@ class TalonSearch(DepthFirst[P, M]):
     talon place reaches no card that a place seen with the same rest of the key
     reaches has no step that position lacks (a card taken from the talon leaves the
     same talon and place whatever the place before): it is not searched again.  The
-    positions seen are kept in ``places`` (``seen`` stays empty)."""
+    positions seen are kept in ``places`` (``seen`` stays empty).
+
+    Beside probes (``hunt.Hunt``), the complete search may keep the positions it has
+    searched to the end, in the same form (``share_finished``), and the probes skip them
+    and those they cover: below such a position lies no win that the complete search has
+    not found or will not find from where it is (a step back onto its own line is the
+    only step it cut off there).  A probe keyed more loosely (``loose_key``) asks with
+    the complete search's key (``plain_key``)."""
 
     draw: int  # cards turned at a time
+    loose_key = False  # a probe's key that counts more positions alike than the complete search's
 
     def __init__(self) -> None:
         super().__init__()
         self.places: dict[bytes, int] = {}  # key without the place → the places seen (bits)
+        self.finished: dict[bytes, int] = {}  # the positions searched to the end, kept as places are
+        self.skip: dict[bytes, int] | None = None  # a probe: the complete search's ``finished``
+
+    def share_finished(self, table: dict[bytes, int], complete: bool) -> None:
+        """The complete search keeps in ``table`` the positions it has searched to the end;
+        a probe skips them."""
+        if complete:
+            self.finished = table
+            self.keeps_finished = True
+        else:
+            self.skip = table
+
+    def finished_with(self, position: P) -> None:
+        k, place = self.plain_key(position)
+        finished = self.finished
+        finished[k] = finished.get(k, 0) | (1 if place < 0 else 1 << place)
+
+    def plain_key(self, position: P) -> tuple[bytes, int]:
+        """The complete search's ``split_key`` (the same unless ``loose_key``)."""
+        return self.split_key(position)
+
 
     def parts(self) -> list[Heap]:
         return super().parts() + [self.places]
@@ -198,15 +238,25 @@ class TalonSearch(DepthFirst[P, M]):
             if had:
                 return False  # any place reaches what the cycle reaches
             places[k] = 1
-            return True
-        draw = self.draw
-        cover = COVERS.get((draw, place))
-        if cover is None:
-            cover = COVERS[draw, place] = sum(1 << a for a in range(place % draw, place + 1, draw))
-        if had & cover:
-            return False
-        places[k] = had | 1 << place
+        else:
+            if had & cover_of(self.draw, place):
+                return False
+            places[k] = had | 1 << place
+        skip = self.skip
+        if skip is not None:  # (kept as seen either way: asked once)
+            done = skip.get(self.plain_key(position)[0] if self.loose_key else k, 0)
+            if done and (place < 0 or done & cover_of(self.draw, place)):
+                return False  # the complete search has searched it to the end
         return True
+
+
+def cover_of(draw: int, place: int) -> int:
+    """The places (bits) that reach every card a ``place`` off the cycle reaches: the same
+    place or an earlier one of its kind (the same remainder by ``draw``)."""
+    cover = COVERS.get((draw, place))
+    if cover is None:
+        cover = COVERS[draw, place] = sum(1 << a for a in range(place % draw, place + 1, draw))
+    return cover
 
 
 COVERS: dict[tuple[int, int], int] = {}  # (draw, a place off the cycle) → the places (bits) that reach all it does
