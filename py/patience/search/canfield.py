@@ -29,6 +29,15 @@ a base on its foundation after the rank below) needs no case of its own.
   on to its twin (home, or under it too), as a base card of a suit not started under a
   king, with the other base of its colour home.  Asked of each position searched, and
   never where cards come back from home.
+- The complete search searches *the game of twins* first, as Klondike's does: Canfield
+  with one move more, a trade (a pile top's twin, the other card of its rank and
+  colour, lies on a pile and is next home: it goes home and the top card takes its
+  place).  Every real line is a line of it, and two positions that differ only in which
+  of two twins lies where on the piles have the same moves in it, so they are one
+  position, keyed by kind; a card nothing needs goes home by itself only when its twin
+  is off the piles.  A card buried for good counts only when no arrangement of twins
+  frees it (``twins_lock``).  A loss of the game of twins is a loss; a win that trades
+  proves nothing, and the search starts again at the deal in the real game.
 - Piles are interchangeable: sorted in the key.  A whole pile moves off only when that
   lets the reserve's top card in, or, once the reserve is empty, a waste card can use
   the empty pile.  It moves whatever its length: with the wrap a pile may hold more
@@ -49,14 +58,14 @@ a base on its foundation after the rank below) needs no case of its own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..games.common import homes
 from ..cards import RANK_OF, RED_OF, SUIT_OF, make_card
 from ..games.canfield import nothing_needs, refill
 from ..moves import MOVE, Move
 from ..rng import Rng
-from .budget import Heap
+from .budget import Heap, sweep_within
 from .model import TURN_OVER_IN_HAND, Lock, Model
 from ..state import State
 from .depth_first import TalonSearch, Won
@@ -75,6 +84,8 @@ SHAKE = 2.5 / 1024  # how far a probe shakes the order of the moves (priorities 
 # top one or the whole pile, from pile a onto pile b, TALON_HOME, TALON, BACK) and
 RESERVE_HOME = 5  # the reserve's top card home
 RESERVE = 6  # the reserve's top card onto pile b
+TRADE = 7  # the game of twins only: pile a's top card takes the place of its twin, card n of pile b, which goes home
+TRADE_LAST = 100.0  # the game of twins: a trade comes after every other move
 
 Position = tuple[tuple[bytes, ...], int, tuple[int, ...], bytes, int]
 SMove = tuple[int, int, int, int]
@@ -161,6 +172,28 @@ def lower(w: int, pile: bytes, i: int, suit: tuple[int, ...], rel: tuple[int, ..
     return -1
 
 
+def twins_lock(piles: tuple[bytes, ...], home: tuple[int, ...], suit: tuple[int, ...], rel: tuple[int, ...],
+               twin: tuple[int, ...]) -> bool:
+    """A card buried for good in the game of twins (``buried_lock`` in every arrangement of
+    the twins on the piles): a card W on a card X, a card L of W's suit of a lower rank
+    under X, X's twin home or under X; W's twin and L's twin off the piles, so that no
+    arrangement puts another suit in their places and no trade sends W or L home."""
+    on = b"".join(piles)
+    for pile in piles:
+        for i in range(1, len(pile) - 1):
+            x, w = pile[i], pile[i + 1]
+            if twin[w] in on:
+                continue
+            t = twin[x]
+            if rel[t] > home[suit[t]] and pile.find(t, 0, i) < 0:
+                continue
+            s, r = suit[w], rel[w]
+            for c in pile[:i]:
+                if suit[c] == s and rel[c] < r and twin[c] not in on:
+                    return True
+    return False
+
+
 class CanfieldModel(Model):
     """The generic model of Canfield, with Canfield's own search in its place where it
     applies (unlimited passes); with limited passes, a score that values the turn-overs
@@ -173,7 +206,7 @@ class CanfieldModel(Model):
         # two turns in three for the complete search, which proves losses (buried_lock);
         # trial seeds 1-200 at 2 s: 140 won / 27 lost against 139 / 24 at one in three
         memos: Memos = ({}, {}, {})  # what turning the stock offers, the locks by pile, what is finished: shared
-        return Hunt(lambda probe: CanfieldSearch(game, state, probe, memos), unit=256, share=(2, 3))
+        return Hunt(lambda probe: CanfieldSearch(game, state, probe, memos, twins=True), unit=256, share=(2, 3))
 
     def why_lost(self, state: State) -> Lock | None:
         """A card buried for good (``buried_lock``), where no card comes back from home:
@@ -208,13 +241,15 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
     """A depth-first search of one Canfield position, run in bounded pieces
     (``depth_first.DepthFirst``)."""
 
-    def __init__(self, game: "Game", state: State, probe: int = 0, memos: Memos | None = None) -> None:
+    def __init__(self, game: "Game", state: State, probe: int = 0, memos: Memos | None = None,
+                 twins: bool = False) -> None:
         """``probe`` > 0: a probe instead of the complete search, its order of moves
         shaken by a generator seeded with ``probe``.  An odd probe is a quick one: every
         card that can go home goes at once.  An even probe has every move and counts a
         pile card by its rank and colour in the key.  Neither proves anything.  ``memos``:
         the tables the searches of one position share (the probes restart from it, and
-        meet the same talons and piles again)."""
+        meet the same talons and piles again).  ``twins``: search the game of twins first
+        (``twins_lock``; where no card comes back from home)."""
         super().__init__()
         self.game = game
         self.start = state
@@ -239,21 +274,48 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         self.next_home = tuple(tuple(self.card_of[s, h + 1] for h in range(13)) + (-1,) for s in range(4))
         self.by_kind_map = bytes(100 + self.kind[c] if c < 52 else c for c in range(256))
         self.memos: Memos = memos if memos is not None else ({}, {}, {})
+        self.shared = memos is not None  # the tables of a hunt, shared with its probes
         self.reaches = self.memos[0]
-        self.loose_key = self.by_kind
-        if memos is not None:  # beside probes: they skip what the complete search has finished
-            self.share_finished(memos[2], self.rng is None)
         self.safe: dict[tuple[int, ...], frozenset[int]] = {}  # cards home -> the cards that go home at once
         # a card buried for good under the card on it (``buried_lock``): no card comes back from home
         self.locks = game.options["foundation_return"] != "on"
         self.pile_memo = self.memos[1]
-        moves, root = self.close([], self.position_of(state))
+        self.twins = twins and self.locks and probe == 0
+        self.traded = False  # the game of twins is won by a line that trades twins
+        self.litter: list[Heap] = []  # the game of twins' containers, freed a piece at a time
+        self.start_search()
+
+    def start_search(self) -> None:
+        """Search from the deal: the game of twins (keyed by kind) or the real game."""
+        self.by_kind = self.twins or (self.rng is not None and not self.quick)
+        self.loose_key = self.by_kind
+        if self.shared and not self.twins:  # beside probes: they skip what the complete search has finished
+            self.share_finished(self.memos[2], self.rng is None)
+        moves, root = self.close([], self.position_of(self.start))
         self.begin((moves, root), self.is_won(root), self.locked(root))
+        if self.traded:  # won by trading at the first step
+            self.drop_twins()
+
+    def drop_twins(self) -> None:
+        """The game of twins is won by a line that trades twins, which proves nothing:
+        search the real game from the deal instead."""
+        self.litter.extend(TalonSearch.parts(self))
+        self.twins = self.traded = False
+        self.won, self.exhausted = None, False
+        self.seen, self.stack, self.places = set(), [], {}
+        self.start_search()
+
+    def expand(self, nodes: int, deadline: float | None = None) -> int:
+        sweep_within(self.litter, deadline)
+        done = super().expand(nodes, deadline)
+        if self.traded:
+            self.drop_twins()
+        return done
 
     def parts(self) -> list[Heap]:
         """The shared tables outlive each probe (a dropped probe's parts are emptied): the
         complete search, which lasts as long as they do, counts them."""
-        return super().parts() + [self.safe] + ([] if self.rng is not None else list(self.memos))
+        return super().parts() + [self.safe] + self.litter + ([] if self.rng is not None else list(self.memos))
 
     # -- positions ---------------------------------------------------------------
     def position_of(self, state: State) -> Position:
@@ -292,9 +354,14 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         return self.quick or nothing_needs(rank, S[card], home)
 
     def close(self, moves: list[SMove], p: Position) -> tuple[list[SMove], Position]:
-        """Play the cards home that nothing can need, while there are any."""
+        """Play the cards home that nothing can need, while there are any (in the game of
+        twins, only those whose twin is not on a pile: in the other arrangement the twin
+        would lie where the card does, and it may not be next)."""
         piles, left, home, talon, pos = p
-        safe_of = self.safe_of
+        safe_of: Callable[[tuple[int, ...]], frozenset[int]] = self.safe_of
+        if self.twins:
+            plain, twin = self.safe_of, self.twin
+            safe_of = lambda h: frozenset(c for c in plain(h) if twin[c] not in b"".join(piles))  # noqa: E731
         safe = safe_of(home)
         if not safe:
             return moves, p
@@ -351,6 +418,8 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         position are those of the one before)."""
         if not self.locks:
             return False
+        if self.twins:
+            return twins_lock(p[0], p[2], S, self.rel, self.twin)
         memo, home, at = self.pile_memo, p[2], bytes(p[2])
         parts = []
         for pile in p[0]:
@@ -440,6 +509,17 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                     if not self.goes_home(card, less):
                         for dst in takes.get(kind_of[card], NONE):
                             add((5.0, len(found), (BACK, s, dst, 1)))
+        if self.twins:  # a trade: a pile top's twin lies on a pile (a top too, or under one) and is next home
+            for s in range(4):
+                t = nxt[s][home[s]]
+                if t >= 0:
+                    x = self.twin[t]
+                    for a in range(4):
+                        if piles[a] and piles[a][-1] == x:
+                            for b in range(4):
+                                i = piles[b].find(t)
+                                if i >= 0:
+                                    add((TRADE_LAST, len(found), (TRADE, a, b, i)))
         if self.rng is not None:
             below = self.rng.below
             found = [(priority + below(1024) * SHAKE, i, move) for priority, i, move in found]
@@ -469,6 +549,11 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         elif what == TALON:
             pl[b] = pl[b] + talon[a:a + 1]
             return tuple(pl), left, home, talon[:a] + talon[a + 1:], a
+        elif what == TRADE:  # pile a's top takes the place of card n of pile b, which goes home
+            x = pl[a][-1]
+            pl[a] = pl[a][:-1]
+            home = self.with_home(home, pl[b][n])
+            pl[b] = pl[b][:n] + bytes((x,)) + pl[b][n + 1:]
         else:  # BACK
             pl[b] = pl[b] + bytes((self.card_of[a, home[a]],))
             return tuple(pl), left, home[:a] + (home[a] - 1,) + home[a + 1:], talon, pos
@@ -487,7 +572,17 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
     # -- back to the engine ----------------------------------------------------------
     def engine_line(self, moves: list[SMove], finish: bool = True) -> list[Move]:
         """The solver's moves as engine moves from the start (the stock turns spelt
-        out).  A won line ends with every card home, so ``finish`` adds nothing."""
+        out).  A won line ends with every card home, so ``finish`` adds nothing.  In the
+        game of twins a line that trades gives no engine moves: a win (``finish``) marks
+        the search ``traded`` and gives [], a line to the best position stops before its
+        first trade."""
+        if self.twins:
+            traded = next((i for i, move in enumerate(moves) if move[0] == TRADE), -1)
+            if traded >= 0:
+                if finish:  # a win of the game of twins only
+                    self.traded = True
+                    return []
+                moves = moves[:traded]
         piles, reserve = self.piles_at, self.reserve_at
         line = EngineLine(self.game, self.start, self.draw)
         for move in moves:
