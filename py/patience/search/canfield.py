@@ -65,7 +65,7 @@ from ..cards import RANK_OF, RED_OF, SUIT_OF, make_card
 from ..games.canfield import nothing_needs, refill
 from ..moves import MOVE, Move
 from ..rng import Rng
-from .budget import Heap, sweep_within
+from .budget import Heap
 from .model import TURN_OVER_IN_HAND, Lock, Model
 from ..state import State
 from .depth_first import TalonSearch, Won
@@ -281,12 +281,11 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         self.locks = game.options["foundation_return"] != "on"
         self.pile_memo = self.memos[1]
         self.twins = twins and self.locks and probe == 0
-        self.traded = False  # the game of twins is won by a line that trades twins
-        self.litter: list[Heap] = []  # the game of twins' containers, freed a piece at a time
-        self.start_search()
+        self.search_real()
 
-    def start_search(self) -> None:
-        """Search from the deal: the game of twins (keyed by kind) or the real game."""
+    def search_real(self) -> None:
+        """Search from the deal: the game of twins (keyed by kind) while ``twins``, else
+        the real game."""
         self.by_kind = self.twins or (self.rng is not None and not self.quick)
         self.loose_key = self.by_kind
         if self.shared and not self.twins:  # beside probes: they skip what the complete search has finished
@@ -295,22 +294,6 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         self.begin((moves, root), self.is_won(root), self.locked(root))
         if self.traded:  # won by trading at the first step
             self.drop_twins()
-
-    def drop_twins(self) -> None:
-        """The game of twins is won by a line that trades twins, which proves nothing:
-        search the real game from the deal instead."""
-        self.litter.extend(TalonSearch.parts(self))
-        self.twins = self.traded = False
-        self.won, self.exhausted = None, False
-        self.seen, self.stack, self.places = set(), [], {}
-        self.start_search()
-
-    def expand(self, nodes: int, deadline: float | None = None) -> int:
-        sweep_within(self.litter, deadline)
-        done = super().expand(nodes, deadline)
-        if self.traded:
-            self.drop_twins()
-        return done
 
     def parts(self) -> list[Heap]:
         """The shared tables outlive each probe (a dropped probe's parts are emptied): the

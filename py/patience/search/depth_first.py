@@ -16,7 +16,7 @@ import time
 from typing import Generic, Iterable, NamedTuple, TypeVar
 
 from ..moves import Move
-from .budget import Heap
+from .budget import Heap, sweep_within
 
 P = TypeVar("P")  # a search's position
 M = TypeVar("M")  # a search's own move
@@ -199,6 +199,29 @@ class TalonSearch(DepthFirst[P, M]):
         self.places: dict[bytes, int] = {}  # key without the place → the places seen (bits)
         self.finished: dict[bytes, int] = {}  # the positions searched to the end, kept as places are
         self.skip: dict[bytes, int] | None = None  # a probe: the complete search's ``finished``
+        self.twins = False  # searching the game's game of twins (keyed by kind, with trades) first
+        self.traded = False  # the game of twins is won by a line that trades twins
+        self.litter: list[Heap] = []  # the game of twins' containers, freed a piece at a time
+
+    def drop_twins(self) -> None:
+        """The game of twins is won by a line that trades twins, which proves nothing:
+        search the real game from the deal instead (``search_real``)."""
+        self.litter.extend(TalonSearch.parts(self))
+        self.twins = self.traded = False
+        self.won, self.exhausted = None, False
+        self.seen, self.stack, self.places = set(), [], {}
+        self.search_real()
+
+    def search_real(self) -> None:
+        """Start the real game's search at the deal, after the game of twins."""
+        raise NotImplementedError
+
+    def expand(self, nodes: int, deadline: float | None = None) -> int:
+        sweep_within(self.litter, deadline)
+        done = super().expand(nodes, deadline)
+        if self.traded:
+            self.drop_twins()
+        return done
 
     def share_finished(self, table: dict[bytes, int], complete: bool) -> None:
         """The complete search keeps in ``table`` the positions it has searched to the end;

@@ -68,7 +68,7 @@ from ..games.klondike import safe_rank
 from ..moves import MOVE, Move
 from ..rng import Rng
 from ..state import State
-from .budget import Heap, sweep_within
+from .budget import Heap
 from .depth_first import TalonSearch, Won
 from .hunt import Hunt, Searcher
 from .model import TURN_OVER_IN_HAND, Model
@@ -138,7 +138,6 @@ class KlondikeSearch(TalonSearch[Position, SMove]):
         self.game = game
         self.quick = probe % 3 == 1
         self.twins = twins
-        self.traded = False  # the game of twins is won by a line that trades twins
         self.by_kind = probe % 3 == 2 or twins
         self.by_tops = probe > 0 and probe % 3 == 0
         self.rng = Rng(probe, "klondike probe") if probe else None
@@ -152,7 +151,6 @@ class KlondikeSearch(TalonSearch[Position, SMove]):
         self.offers: dict[tuple[bytes, int], Offer] = {}
         self.reaches: dict[tuple[bytes, int, int], Reach] = {}
         self.pieces: dict[tuple[bytes, int], bytes] = {}  # (column, face-down count) → its part of a key by kinds
-        self.litter: list[Heap] = []  # the game of twins' containers, freed a piece at a time
         self.open(not probe)
 
     def open(self, full: bool) -> None:
@@ -164,22 +162,11 @@ class KlondikeSearch(TalonSearch[Position, SMove]):
         if self.traded:
             self.drop_twins()
 
-    def drop_twins(self) -> None:
-        """The game of twins is won by a line that trades twins, which proves nothing:
-        search the real game from the deal instead."""
-        self.litter.extend(TalonSearch.parts(self) + [self.pieces])
+    def search_real(self) -> None:
+        self.litter.append(self.pieces)
         self.pieces = {}
-        self.twins = self.traded = self.by_kind = False
-        self.won, self.exhausted = None, False
-        self.seen, self.stack, self.places = set(), [], {}
+        self.by_kind = False
         self.open(True)
-
-    def expand(self, nodes: int, deadline: float | None = None) -> int:
-        sweep_within(self.litter, deadline)
-        done = super().expand(nodes, deadline)
-        if self.traded:
-            self.drop_twins()
-        return done
 
     def parts(self) -> list[Heap]:
         return super().parts() + [self.offers, self.reaches, self.pieces] + self.litter
