@@ -31,7 +31,7 @@ def size(name: str, default: int, long: int) -> int:
 
 
 FUZZ_MOVES = size("FUZZ_MOVES", 2_500, 10_000)
-MONKEY_ACTIONS = size("MONKEY_ACTIONS", 14, 40)
+MONKEY_ACTIONS = size("MONKEY_ACTIONS", 10, 40)
 # moves of a won deal played through the table by drag, taps, double clicks or keys
 # before Finish plays the rest (0: the whole game through the table)
 WIN_MOVES = size("WIN_MOVES", 24, 0)
@@ -50,4 +50,4 @@ LIST_REPLAYS = size("LIST_REPLAYS", 20, 0)
 LONG_TASK_MS = size("LONG_TASK_MS", 250, 50)
 # reloads and closed tabs, some in the middle of a move, each checked to lose no move made
 # (every third one a closed tab)
-RELOADS = size("RELOADS", 5, 16)
+RELOADS = size("RELOADS", 3, 16)
