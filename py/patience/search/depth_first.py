@@ -45,7 +45,6 @@ class DepthFirst(Generic[P, M]):
     when the last kid is searched the frame goes, and a search that ``keeps_finished`` is
     told of the position (``finished_with``): every position under it has been searched."""
 
-
     quick = False  # a quick probe: fewer moves, the same space whatever its order
 
     def __init__(self) -> None:
@@ -240,7 +239,6 @@ class TalonSearch(DepthFirst[P, M]):
     def plain_key(self, position: P) -> tuple[bytes, int]:
         """The complete search's ``split_key`` (the same unless ``loose_key``)."""
         return self.split_key(position)
-
 
     def parts(self) -> list[Heap]:
         return super().parts() + [self.places]
