@@ -173,25 +173,50 @@ def lower(w: int, pile: bytes, i: int, suit: tuple[int, ...], rel: tuple[int, ..
 
 
 def twins_lock(piles: tuple[bytes, ...], home: tuple[int, ...], suit: tuple[int, ...], rel: tuple[int, ...],
-               twin: tuple[int, ...]) -> bool:
+               twin: tuple[int, ...], memo: dict[bytes, TwinsPart] | None = None) -> bool:
     """A card buried for good in the game of twins (``buried_lock`` in every arrangement of
     the twins on the piles): a card W on a card X, a card L of W's suit of a lower rank
     under X, X's twin home or under X; W's twin and L's twin off the piles, so that no
-    arrangement puts another suit in their places and no trade sends W or L home."""
-    on = b"".join(piles)
+    arrangement puts another suit in their places and no trade sends W or L home.  Each
+    pile's part (``twins_part``) kept in ``memo`` by the pile and the cards home."""
+    at = bytes(home)
+    parts = []
     for pile in piles:
-        for i in range(1, len(pile) - 1):
-            x, w = pile[i], pile[i + 1]
-            if twin[w] in on:
-                continue
-            t = twin[x]
-            if rel[t] > home[suit[t]] and pile.find(t, 0, i) < 0:
-                continue
-            s, r = suit[w], rel[w]
-            for c in pile[:i]:
-                if suit[c] == s and rel[c] < r and twin[c] not in on:
-                    return True
-    return False
+        kept = None if memo is None else memo.get(pile + at)
+        if kept is not None:
+            part = kept
+        else:
+            part = twins_part(pile, home, suit, rel, twin)
+            if memo is not None:
+                memo[pile + at] = part
+        if part:
+            parts.append(part)
+    if not parts:
+        return False
+    on = b"".join(piles)
+    return any(w not in on and any(low not in on for low in lows) for part in parts for w, lows in part)
+
+
+TwinsPart = tuple[tuple[int, bytes], ...]  # (W's twin, the twins of the cards L under X) for each W on X
+
+
+def twins_part(pile: bytes, home: tuple[int, ...], suit: tuple[int, ...], rel: tuple[int, ...],
+               twin: tuple[int, ...]) -> TwinsPart:
+    """``twins_lock`` within one pile: each card W on a card X whose twin is home or under
+    it, with the twins of W and of the cards of W's suit of a lower rank under X (W is
+    buried for good in every arrangement when its twin and one of those are off the
+    piles)."""
+    out = []
+    for i in range(1, len(pile) - 1):
+        x, w = pile[i], pile[i + 1]
+        t = twin[x]
+        if rel[t] > home[suit[t]] and pile.find(t, 0, i) < 0:
+            continue
+        s, r = suit[w], rel[w]
+        lows = bytes(twin[c] for c in pile[:i] if suit[c] == s and rel[c] < r)
+        if lows:
+            out.append((twin[w], lows))
+    return tuple(out)
 
 
 class CanfieldModel(Model):
@@ -280,6 +305,8 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         # a card buried for good under the card on it (``buried_lock``): no card comes back from home
         self.locks = game.options["foundation_return"] != "on"
         self.pile_memo = self.memos[1]
+        self.kinds: dict[bytes, bytes] = {}  # a pile → its cards by kind (``split_key``)
+        self.twins_memo: dict[bytes, TwinsPart] = {}  # each pile's part of twins_lock, by the pile and the cards home
         self.twins = twins and self.locks and probe == 0
         self.search_real()
 
@@ -287,6 +314,9 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         """Search from the deal: the game of twins (keyed by kind) while ``twins``, else
         the real game."""
         self.by_kind = self.twins or (self.rng is not None and not self.quick)
+        if not self.twins and self.twins_memo:  # the game of twins is over
+            self.litter.append(self.twins_memo)
+            self.twins_memo = {}
         self.loose_key = self.by_kind
         if self.shared and not self.twins:  # beside probes: they skip what the complete search has finished
             self.share_finished(self.memos[2], self.rng is None)
@@ -298,7 +328,8 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
     def parts(self) -> list[Heap]:
         """The shared tables outlive each probe (a dropped probe's parts are emptied): the
         complete search, which lasts as long as they do, counts them."""
-        return super().parts() + [self.safe] + self.litter + ([] if self.rng is not None else list(self.memos))
+        return super().parts() + [self.safe, self.kinds, self.twins_memo] + self.litter + (
+            [] if self.rng is not None else list(self.memos))
 
     # -- positions ---------------------------------------------------------------
     def position_of(self, state: State) -> Position:
@@ -311,15 +342,21 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
     def split_key(self, p: Position) -> tuple[bytes, int]:
         piles, left, home, talon, pos = p
         if self.by_kind:
-            return self.plain_key((tuple(pile.translate(self.by_kind_map) for pile in piles), left, home, talon, pos))
+            kinds = self.kinds
+            piles = tuple([kinds.get(pile) or self.kinds_of(pile) for pile in piles])
         rest, place = talon_place(talon, pos, self.draw)
-        return b"\xff".join(sorted(piles)) + bytes((0xfd, left)) + bytes(home) + rest, place
+        return b"\xff".join(sorted(piles)) + bytes((0xfd, left, *home)) + rest, place
+
+    def kinds_of(self, pile: bytes) -> bytes:
+        """``pile``'s cards by kind (in a key), kept for each pile."""
+        kinds = self.kinds[pile] = pile.translate(self.by_kind_map)
+        return kinds
 
     def plain_key(self, p: Position) -> tuple[bytes, int]:
         """The complete search's key (``split_key`` without the probes' pile cards by kind)."""
         piles, left, home, talon, pos = p
         rest, place = talon_place(talon, pos, self.draw)
-        return b"\xff".join(sorted(piles)) + bytes((0xfd, left)) + bytes(home) + rest, place
+        return b"\xff".join(sorted(piles)) + bytes((0xfd, left, *home)) + rest, place
 
     @staticmethod
     def is_won(p: Position) -> bool:
@@ -342,12 +379,15 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         would lie where the card does, and it may not be next)."""
         piles, left, home, talon, pos = p
         safe_of: Callable[[tuple[int, ...]], frozenset[int]] = self.safe_of
+        safe = safe_of(home)
+        if not safe:  # (most positions: asked first, before the game of twins' own test)
+            return moves, p
         if self.twins:
             plain, twin = self.safe_of, self.twin
             safe_of = lambda h: frozenset(c for c in plain(h) if twin[c] not in b"".join(piles))  # noqa: E731
-        safe = safe_of(home)
-        if not safe:
-            return moves, p
+            safe = safe_of(home)
+            if not safe:
+                return moves, p
         again = True
         while again:
             again = False
@@ -402,7 +442,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         if not self.locks:
             return False
         if self.twins:
-            return twins_lock(p[0], p[2], S, self.rel, self.twin)
+            return twins_lock(p[0], p[2], S, self.rel, self.twin, self.twins_memo)
         memo, home, at = self.pile_memo, p[2], bytes(p[2])
         parts = []
         for pile in p[0]:

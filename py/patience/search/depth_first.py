@@ -260,13 +260,14 @@ class TalonSearch(DepthFirst[P, M]):
                 return False  # any place reaches what the cycle reaches
             places[k] = 1
         else:
-            if had & cover_of(self.draw, place):
+            cover = covers(self.draw)[place]
+            if had & cover:
                 return False
             places[k] = had | 1 << place
         skip = self.skip
         if skip is not None:  # (kept as seen either way: asked once)
             done = skip.get(self.plain_key(position)[0] if self.loose_key else k, 0)
-            if done and (place < 0 or done & cover_of(self.draw, place)):
+            if done and (place < 0 or done & cover):
                 return False  # the complete search has searched it to the end
         return True
 
@@ -274,10 +275,15 @@ class TalonSearch(DepthFirst[P, M]):
 def cover_of(draw: int, place: int) -> int:
     """The places (bits) that reach every card a ``place`` off the cycle reaches: the same
     place or an earlier one of its kind (the same remainder by ``draw``)."""
-    cover = COVERS.get((draw, place))
-    if cover is None:
-        cover = COVERS[draw, place] = sum(1 << a for a in range(place % draw, place + 1, draw))
-    return cover
+    return covers(draw)[place]
 
 
-COVERS: dict[tuple[int, int], int] = {}  # (draw, a place off the cycle) → the places (bits) that reach all it does
+def covers(draw: int) -> tuple[int, ...]:
+    """``cover_of`` for each place of a talon (of up to 52 cards) turned ``draw`` at a time."""
+    table = COVERS.get(draw)
+    if table is None:
+        table = COVERS[draw] = tuple(sum(1 << a for a in range(place % draw, place + 1, draw)) for place in range(53))
+    return table
+
+
+COVERS: dict[int, tuple[int, ...]] = {}  # draw → the places (bits) that reach all each place off the cycle does
