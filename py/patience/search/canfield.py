@@ -384,7 +384,14 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
             return moves, p
         if self.twins:
             plain, twin = self.safe_of, self.twin
-            safe_of = lambda h: frozenset(c for c in plain(h) if twin[c] not in b"".join(piles))  # noqa: E731
+
+            def safe_of(h: tuple[int, ...]) -> frozenset[int]:
+                cards = plain(h)
+                if not cards:
+                    return cards
+                on = b"".join(piles)  # (the piles as they are when asked)
+                return frozenset([c for c in cards if twin[c] not in on])
+
             safe = safe_of(home)
             if not safe:
                 return moves, p
@@ -580,7 +587,8 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         else:  # BACK
             pl[b] = pl[b] + bytes((self.card_of[a, home[a]],))
             return tuple(pl), left, home[:a] + (home[a] - 1,) + home[a + 1:], talon, pos
-        left = refill(pl, self.reserve, left)
+        if left and not pl[a]:  # (with cards in the reserve every other pile is full)
+            left = refill(pl, self.reserve, left)
         return tuple(pl), left, home, talon, pos
 
     # -- the search (DepthFirst): a kid is (the step's moves, the position) ---------------
