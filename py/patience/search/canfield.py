@@ -587,8 +587,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         else:  # BACK
             pl[b] = pl[b] + bytes((self.card_of[a, home[a]],))
             return tuple(pl), left, home[:a] + (home[a] - 1,) + home[a + 1:], talon, pos
-        if left and not pl[a]:  # (with cards in the reserve every other pile is full)
-            left = refill(pl, self.reserve, left)
+        left = refill(pl, self.reserve, left)
         return tuple(pl), left, home, talon, pos
 
     # -- the search (DepthFirst): a kid is (the step's moves, the position) ---------------
