@@ -12,7 +12,8 @@ from patience.search import LOST, WON
 from patience.rng import Rng
 from patience.state import State
 from patience.search import solve
-from patience.search.canfield import TWIN, CanfieldSearch
+from patience.search.canfield import CanfieldSearch
+from patience.search.canfield_locks import TWIN
 from patience.search.registry import model_of
 from plain_search import at_least, endgames, exhaust, own_search_verdicts
 
