@@ -39,6 +39,7 @@ class PointerEvent(Protocol):
     clientY: float
     button: int
     target: JsProxy
+    timeStamp: float  # when the input was made (ms, the clock of performance.now())
 
     def preventDefault(self) -> None: ...
 
@@ -47,6 +48,7 @@ class KeyEvent(Protocol):
     """What is read of a DOM KeyboardEvent."""
 
     key: str
+    timeStamp: float
 
     def preventDefault(self) -> None: ...
 
@@ -193,7 +195,7 @@ class Pointer:
                                          self.drop_target(session.state, press, event), self.locate(event)))
         else:
             self.perform(self.model.tap(session.game, session.state, press.pile, press.index, press.n,
-                                        float(window.performance.now())))
+                                        made_at(event)))
 
     def cancel(self, event: PointerEvent) -> None:
         if self.press is not None and self.press.dragging:
@@ -228,7 +230,7 @@ class Pointer:
         key = str(event.key)
         self.root.classList.add("keyboard")  # the cursor shows while the keyboard is in use
         pile, index = self.model.cursor_spot(game, state)
-        now = float(window.performance.now())
+        now = made_at(event)
         if key in ARROWS:
             event.preventDefault()
             m = self.view.metrics
@@ -250,6 +252,17 @@ class Pointer:
             event.preventDefault()
             if game.stock >= 0:
                 self.perform(self.model.tap(game, state, game.stock, None, 0, now, keyboard=True))
+
+
+def made_at(event: PointerEvent | KeyEvent) -> float:
+    """When an input was made (ms): the event's time stamp, not the time the page gets to
+    it.  The two clicks of a double click, made quickly, can be handled far apart: the
+    first one's redraw, a search's slice or a busy machine comes between them while the
+    second waits in the queue, and a double click timed by its handling was taken for
+    two single taps, its card picked up and put back.
+    (The clock of ``performance.now()``, should a browser give no time stamp.)"""
+    stamp = float(event.timeStamp or 0)
+    return stamp if stamp > 0 else float(window.performance.now())
 
 
 def focused(root: JsProxy) -> bool:

@@ -361,9 +361,11 @@ def play_with_policy(page, game: Game, mirror, actions: int, style: str, cdp=Non
             wait_moves(page, mirror.move_count)
         except Exception as err:
             page.screenshot(path="build/failed-move.png")
+            # (the message shown, if any: a closed one's words stay in its hidden box)
             raise AssertionError(f"{game.notation(move)} ({kind}, {styles[k % len(styles)]}) was not made: "
                                  f"moves {page.evaluate('document.getElementById(`table`).dataset.moves')}, "
-                                 f"message {page.inner_text('#message-text')!r}") from err
+                                 f"message shown {message(page)!r}, verdict "
+                                 f"{page.evaluate('document.getElementById(`winnable`).dataset.verdict')}") from err
         assert_dom_is(page, game, mirror.state)
         if game.spec.describe:
             assert page.inner_text("#phase") == game.spec.describe(game, mirror.state)
