@@ -223,9 +223,14 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         piles, left, home, talon, pos = p
         if self.by_kind:
             kinds = self.kinds
-            piles = tuple([kinds.get(pile) or self.kinds_of(pile) for pile in piles])
-        rest, place = talon_place(talon, pos, self.draw)
-        return b"\xff".join(sorted(piles)) + bytes((0xfd, left, *home)) + rest, place
+            keyed: "list[bytes] | tuple[bytes, ...]" = [kinds.get(pile) or self.kinds_of(pile) for pile in piles]
+        else:
+            keyed = piles
+        if self.set_talon:
+            rest, place = talon_place(talon, pos, 1)
+        else:  # (talon_place, inline)
+            rest, place = talon, (pos if pos % self.draw and pos != len(talon) else -1)
+        return b"\xff".join(sorted(keyed)) + bytes((0xfd, left, *home)) + rest, place
 
     def kinds_of(self, pile: bytes) -> bytes:
         """``pile``'s cards by kind (in a key), kept for each pile."""
@@ -258,10 +263,17 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         twins, only those whose twin is not on a pile: in the other arrangement the twin
         would lie where the card does, and it may not be next)."""
         piles, left, home, talon, pos = p
-        safe_of: Callable[[tuple[int, ...]], frozenset[int]] = self.safe_of
-        safe = safe_of(home)
-        if not safe:  # (most positions: asked first, before the game of twins' own test)
+        safe = self.safe.get(home)
+        if safe is None:
+            safe = self.safe_of(home)
+        if not safe:  # (most positions)
             return moves, p
+        # (asked before the game of twins' own test: most positions have no such card in reach)
+        p0, p1, p2, p3 = piles
+        if not ((p0 and p0[-1] in safe) or (p1 and p1[-1] in safe) or (p2 and p2[-1] in safe) or (p3 and p3[-1] in safe)
+                or (left and self.reserve[left - 1] in safe) or (self.set_talon and not safe.isdisjoint(talon))):
+            return moves, p
+        safe_of: Callable[[tuple[int, ...]], frozenset[int]] = self.safe_of
         if self.twins:
             plain, twin = self.safe_of, self.twin
 
@@ -420,16 +432,16 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                         for dst in takes.get(kind_of[card], NONE):
                             add((5.0, len(found), (BACK, s, dst, 1)))
         if self.twins:  # a trade: a pile top's twin lies on a pile (a top too, or under one) and is next home
+            tops = [pile[-1] if pile else -1 for pile in piles]
+            twin = self.twin
             for s in range(4):
                 t = nxt[s][home[s]]
-                if t >= 0:
-                    x = self.twin[t]
-                    for a in range(4):
-                        if piles[a] and piles[a][-1] == x:
-                            for b in range(4):
-                                i = piles[b].find(t)
-                                if i >= 0:
-                                    add((TRADE_LAST, len(found), (TRADE, a, b, i)))
+                if t >= 0 and twin[t] in tops:
+                    a = tops.index(twin[t])  # (one deck: a card lies in one place)
+                    for b in range(4):
+                        i = piles[b].find(t)
+                        if i >= 0:
+                            add((TRADE_LAST, len(found), (TRADE, a, b, i)))
         if self.rng is not None:
             below = self.rng.below
             found = [(priority + below(1024) * SHAKE, i, move) for priority, i, move in found]
@@ -467,7 +479,8 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         else:  # BACK
             pl[b] = pl[b] + bytes((self.card_of[a, home[a]],))
             return tuple(pl), left, home[:a] + (home[a] - 1,) + home[a + 1:], talon, pos
-        left = refill(pl, self.reserve, left)
+        if left and not (pl[0] and pl[1] and pl[2] and pl[3]):
+            left = refill(pl, self.reserve, left)
         return tuple(pl), left, home, talon, pos
 
     # -- the search (DepthFirst): a kid is (the step's moves, the position) ---------------
