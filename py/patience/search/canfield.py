@@ -447,8 +447,16 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
             found = [(priority + below(1024) * SHAKE, i, move) for priority, i, move in found]
         found.sort()
 
-        close, after = self.close, self.after
-        return self.fresh(close([move], after(p, move)) for _, _, move in found)
+        # (``fresh``, inline)
+        close, after, mark = self.close, self.after, self.mark
+        out: list[Kid] = []
+        for _, _, move in found:
+            moves, child = close([move], after(p, move))
+            if mark(child):
+                if sum(child[2]) == 52:
+                    return Won(moves)
+                out.append((moves, child))
+        return out
 
     def after(self, p: Position, move: SMove) -> Position:
         piles, left, home, talon, pos = p
