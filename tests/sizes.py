@@ -14,6 +14,7 @@ through the two counts it sets.
                                each reached through the table's inputs (tests/table/test_reachable.py)
     PATIENCE_LIST_REPLAYS=N    winning lines of each winnable-deal list replayed (tests/engine/test_winnable.py; 0: all)
     PATIENCE_RELOADS=N         reloads and closed tabs in the middle of play (tests/e2e/test_faults.py)
+    PATIENCE_SCREENS=N         screen sizes every game is fitted to (tests/e2e/test_access.py; 5: all)
     PATIENCE_LONG_TASK_MS=N    the longest main-thread task allowed while the solver works
                                (tests/e2e/test_assist.py)
 """
@@ -51,3 +52,7 @@ LONG_TASK_MS = size("LONG_TASK_MS", 250, 50)
 # reloads and closed tabs, some in the middle of a move, each checked to lose no move made
 # (every third one a closed tab)
 RELOADS = size("RELOADS", 3, 16)
+# the screen sizes every game's table is fitted to and photographed at, of the five
+# (tests/e2e/test_access.py): the smallest phone, a phone on its side and a desktop by
+# default, and a tall phone and a laptop besides in the long run
+SCREENS = size("SCREENS", 3, 5)
