@@ -15,6 +15,7 @@ from patience import GAMES, get_game
 from patience.cards import RANKS, SUITS
 from patience.game import MOVE, Game, Move
 from patience.search import ALL_CARDS_KNOWN, LOST, UNKNOWN, WON, Search, hint, safe_moves, solve
+from patience.search import canfield as canfield_search
 from patience.search.budget import luby
 from patience.search.depth_first import DepthFirst
 from patience.search.hunt import Hunt
@@ -219,8 +220,9 @@ def test_a_search_that_is_over_is_freed_a_piece_at_a_time(game_id):
     ("klondike", {"draw": "3", "runs": "any", "foundation_return": "on"}, 15),  # own searches'
     ("canfield", {}, 12),
 ])
-def test_the_probes_a_search_drops_are_freed_while_it_searches_on(game_id, opts, seed):
+def test_the_probes_a_search_drops_are_freed_while_it_searches_on(game_id, opts, seed, monkeypatch):
     """A probe that gives way to the next is freed a piece at a time by the steps after."""
+    monkeypatch.setattr(canfield_search, "STALL", None)  # (a Canfield probe that stalls goes before it grows big)
     game = get_game(game_id, opts)
     search = Search(game, game.deal(seed), None)
 
@@ -323,6 +325,41 @@ def test_a_hunt_restarts_its_probes_by_luby_sequence_and_skips_quick_ones_once_o
     hunt = Hunt(lambda n: Endless(quick=n > 0, dead=n > 0), unit=10)
     hunt.expand(1_000)
     assert hunt.probe is None and hunt.full.nodes == 1_000
+
+
+class Climbing(Endless):
+    """An endless search whose positions get better and better until ``top``, then stay."""
+
+    def __init__(self, top: int) -> None:
+        self.top = top
+        super().__init__()
+
+    def value(self, kid: tuple) -> float:
+        return float(min(kid[1], self.top))
+
+
+def test_a_hunt_drops_a_probe_that_has_stalled():
+    """With ``stall``, a probe that has searched that many positions since it last saw a
+    better one is dropped before its quota; one that keeps finding better positions
+    searches its whole quota.  (A stall is seen at the end of a probe's piece of search, a
+    quarter of ``stall`` positions: here one position.)"""
+    made: list[Endless] = []
+
+    def search(n: int) -> Endless:
+        made.append(Climbing(top=0 if n % 2 else 10**9))  # odd probes never better, even ones always
+        return made[-1]
+
+    hunt = Hunt(search, unit=100, stall=7)
+    hunt.expand(30_000)
+    probes = made[1:-1]  # the last one is still searching
+    assert len(probes) > 20
+    assert all(p.nodes == 7 for p in probes[0::2])  # stalled from the start
+    assert [p.nodes for p in probes[1::2]] == [100 * luby(n) for n in range(2, len(probes) + 1, 2)]
+
+    made.clear()
+    hunt = Hunt(lambda n: made.append(Climbing(top=25)) or made[-1], unit=100, stall=7)
+    hunt.expand(30_000)
+    assert len(made) > 100 and all(p.nodes == 25 + 7 for p in made[1:-1])  # better up to 25, then 7 more
 
 
 @pytest.mark.parametrize("collecting", [True, False])

@@ -50,7 +50,9 @@ a base on its foundation after the rank below) needs no case of its own.
   empty one, the other top cards, cards back from home.
 - The hunt (``hunt.Hunt``) runs the complete search with shaken probes beside
   it: quick probes (every card that can go home goes) and probes with every move that
-  count a pile card by its rank and colour in the key.  Only the complete search proves
+  count a pile card by its rank and colour in the key; a probe that has searched
+  ``STALL`` positions without a better one than its best gives way to the next (a
+  winning dive keeps finding better positions).  Only the complete search proves
   a deal lost.  The probes skip the positions the complete search has searched to the
   end (``TalonSearch.share_finished``): without that, most of a probe's positions in an
   undecided deal (57–98% on five trial deals) were ones it had already searched.
@@ -80,6 +82,7 @@ S = SUIT_OF[:52]
 RED = tuple(int(r) for r in RED_OF[:52])
 NONE: list[int] = []  # no pile (never appended to)
 SHAKE = 2.5 / 1024  # how far a probe shakes the order of the moves (priorities run 0 to 5)
+STALL = 64  # a probe that has searched this many positions since it last saw a better one is dropped
 
 # the solver's moves: (what, a, b, n), those of talon.py (TO_HOME, PILE: n cards, the
 # top one or the whole pile, from pile a onto pile b, TALON_HOME, TALON, BACK) and
@@ -111,7 +114,8 @@ class CanfieldModel(Model):
         # two turns in three for the complete search, which proves losses (buried_lock);
         # trial seeds 1-200 at 2 s: 140 won / 27 lost against 139 / 24 at one in three
         memos: Memos = ({}, {}, {})  # what turning the stock offers, the locks by pile, what is finished: shared
-        return Hunt(lambda probe: CanfieldSearch(game, state, probe, memos, twins=True), unit=256, share=(2, 3))
+        return Hunt(lambda probe: CanfieldSearch(game, state, probe, memos, twins=True), unit=256, share=(2, 3),
+                    stall=STALL)
 
     def why_lost(self, state: State) -> Lock | None:
         """A card buried for good (``buried_lock``), where no card comes back from home:

@@ -54,7 +54,11 @@ class Hunt:
     hundred positions, or not for a long time.
     Only the complete search running out of positions proves a loss; a quick probe
     that runs out of positions shows that the quick space holds no win, whatever the
-    order, so no quick probe follows it.  A dropped probe is freed a piece at a time,
+    order, so no quick probe follows it.  With ``stall``, a probe that has searched
+    ``stall`` positions since it last saw a better position than its best is dropped
+    too: a dive that goes nearly straight to a win keeps finding better positions, one
+    stuck below a wrong choice does not (seen within a quarter of ``stall`` positions).
+    A dropped probe is freed a piece at a time,
     at the start of the next pieces of search.  The lead (hints) is towards the best
     position the complete search or the running probe has seen."""
 
@@ -62,9 +66,12 @@ class Hunt:
     quick = False
 
     def __init__(self, search: Callable[[int], Searcher], unit: int, share: tuple[int, int] = (1, 3),
-                 turn: int = TURN) -> None:
+                 turn: int = TURN, stall: int | None = None) -> None:
         self.search = search
         self.share = share
+        self.stall = stall
+        self.probe_best = 0.0  # the best value the running probe has seen, and its positions then
+        self.probe_best_at = 0
         self.turn_size = turn
         self.full = full = search(0)
         self.won = full.won
@@ -87,6 +94,7 @@ class Hunt:
             if not (probe.quick and self.quick_done):
                 self.quota = self.unit * luby(self.probes)
                 self.won = probe.won  # a probe may start at a won position
+                self.probe_best, self.probe_best_at = probe.best[0], probe.nodes
                 return probe
         return None  # the game's probes are all quick
 
@@ -101,10 +109,18 @@ class Hunt:
                 n = self.full.expand(part, deadline)
                 self.won, self.exhausted = self.full.won, self.full.exhausted
             else:
-                n = probe.expand(min(part, self.quota - probe.nodes), deadline)
+                limit = self.quota - probe.nodes
+                if self.stall is not None:  # (in pieces of a quarter of it: a stall is seen at a piece's end)
+                    limit = min(limit, self.probe_best_at + self.stall - probe.nodes, max(1, self.stall // 4))
+                n = probe.expand(min(part, limit), deadline)
                 self.won = probe.won
+                stalled = False
+                if self.stall is not None:
+                    if probe.best[0] > self.probe_best:
+                        self.probe_best, self.probe_best_at = probe.best[0], probe.nodes
+                    stalled = probe.nodes - self.probe_best_at >= self.stall
                 if probe.won is None:
-                    if probe.exhausted or probe.nodes >= self.quota:
+                    if probe.exhausted or probe.nodes >= self.quota or stalled:
                         self.quick_done = self.quick_done or (probe.exhausted and probe.quick)
                         self.probe = self.next_probe()
                     if self.probe is not probe:
