@@ -5,8 +5,11 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import socket
+import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 from .common import BUILD, fail
 from .website import build_site
@@ -35,10 +38,20 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    allow_reuse_address = True
+
+    def handle_error(self, request: socket.socket | tuple[bytes, socket.socket], client_address: Any) -> None:
+        """A browser that leaves before a file is sent (a reload, a page closed, a test's
+        page moving on) is no error: no traceback for it; any other error is printed."""
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(directory: Path, port: int = 8000, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
     handler = functools.partial(Handler, directory=str(directory))
-    http.server.ThreadingHTTPServer.allow_reuse_address = True
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    return Server((host, port), handler)
 
 
 def serve(port: int) -> None:

@@ -9,7 +9,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-from tools import card_faces, common, startup, vendor
+from tools import card_faces, common, serve, startup, vendor
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -144,3 +144,21 @@ def test_the_classic_card_set_has_every_card_and_back_each_a_whole_svg():
     for name in faces:
         assert f'url("cards/{name}.svg")' in css and f"./static/cards/{name}.svg" in worker, name
     assert 'url("cards/' not in (common.ROOT / "static" / "app.css").read_text()  # the project's own untouched
+
+
+def test_the_server_is_quiet_when_a_browser_leaves_mid_file(tmp_path, capsys):
+    """A browser that leaves while a file is being sent (a reload, a closed page) gives no
+    traceback in the server's output; any other error in a request still does."""
+    server = serve.make_server(tmp_path, 0)
+    try:
+        for error in (BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "reset"), ValueError("bad")):
+            try:
+                raise error
+            except (OSError, ValueError):
+                server.handle_error(None, ("127.0.0.1", 1))
+    finally:
+        server.server_close()
+    printed = capsys.readouterr().err
+    assert "BrokenPipeError" not in printed and "ConnectionResetError" not in printed
+    assert "ValueError: bad" in printed
+
