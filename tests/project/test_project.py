@@ -161,4 +161,3 @@ def test_the_server_is_quiet_when_a_browser_leaves_mid_file(tmp_path, capsys):
     printed = capsys.readouterr().err
     assert "BrokenPipeError" not in printed and "ConnectionResetError" not in printed
     assert "ValueError: bad" in printed
-
