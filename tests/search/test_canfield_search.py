@@ -167,6 +167,39 @@ def test_the_probes_skip_what_the_complete_search_has_searched_to_the_end():
     assert again > 100  # (some probes alone meet that ground, some do not)
 
 
+def test_the_real_game_skips_what_the_game_of_twins_has_proved_lost():
+    """Once the game of twins is won by a trade, the real game's complete search and its
+    probes never search a position that the game of twins proved lost on the way (nor
+    one whose talon place such a position's covers); the real game searched alone does
+    search many of them."""
+    from patience.search.depth_first import cover_of
+
+    game = get_game("canfield")
+    state = game.deal(51)  # its game of twins trades after about 1,700 positions, about 1,400 of them proved lost
+    hunt = model_of(game).searcher(state)
+    while hunt.full.twins:
+        hunt.expand(500)
+    proven = hunt.full.memos[3]
+    assert hunt.won is None and len(proven) > 1000
+
+    def lost(search, position) -> bool:
+        k, place = search.split_key(position, by_kind=True)
+        return k in proven and (place < 0 or proven[k] & cover_of(3, place) != 0)
+
+    def dived(search) -> list:
+        positions = []
+        dive = search.dive
+        search.dive = lambda kid: positions.append(kid[1]) or dive(kid)
+        search.expand(3000)
+        return positions
+
+    for search in (hunt.full, hunt.search(hunt.probes + 1), hunt.search(hunt.probes + 2)):
+        beside = dived(search)
+        assert beside and not any(lost(search, p) for p in beside)
+    alone = CanfieldSearch(game, state)
+    assert sum(lost(alone, p) for p in dived(alone)) > 100
+
+
 def swapped_twins(game: Game, state: State) -> State | None:
     """``state`` with the first two twins that both lie on the piles in each other's
     places (the other arrangement, one position of the game of twins), or None."""
@@ -209,3 +242,51 @@ def test_the_game_of_twins_proves_lost_only_what_the_plain_search_loses():
             proven += 1
             swaps += two is not None
     assert proven >= 80 and swaps >= 40, (proven, swaps)
+
+
+def state_of(search: CanfieldSearch, p) -> State:
+    """The engine's state of the search's position ``p``."""
+    piles, left, home, talon, pos = p
+    game = search.game
+    out, down = list(search.start.piles), list(search.start.down)
+    for i, pile in zip(search.piles_at, piles):
+        out[i] = tuple(pile)
+    out[search.reserve_at] = tuple(search.reserve[:left])
+    for s, f in enumerate(game.foundations):
+        out[f] = tuple(search.card_of[s, r] for r in range(1, home[s] + 1))
+    out[game.waste], out[game.stock] = tuple(talon[:pos]), tuple(talon[pos:][::-1])
+    down[game.stock] = len(talon) - pos
+    return State(tuple(out), tuple(down), search.start.info)
+
+
+def test_what_the_game_of_twins_proves_lost_on_the_way_is_lost():
+    """The positions the game of twins proves lost while it searches (``prove_into``),
+    which the real game's searches then skip, are lost to the plain search, and so are
+    they with two twins on the piles swapped: on random late positions, every one proven
+    in a search that ends won (by a trade or not), two of each other.  Calling every
+    position searched to the end lost would fail here: a step below it may reach a
+    position still waiting to be searched, from which the game is won."""
+    game = get_game("canfield")
+    rng = Rng(7, "canfield proven")
+    checked = from_won = swaps = 0
+    for i in range(300):  # (about 1.5 s in all)
+        state = buried_endgame(game, rng) if i % 2 else canfield_endgame(game, rng)
+        search = CanfieldSearch(game, state, 0, twins=True)
+        at: dict = {}  # key and place → the position searched to the end
+        proved = search.proved
+        search.proved = lambda p: (at.setdefault(search.split_key(p), p), proved(p))
+        while search.twins and not search.exhausted and search.won is None and search.nodes < 3000:
+            search.expand(500)
+        won = search.won is not None or not search.twins
+        proven = search.memos[3]
+        found = [p for (k, place), p in at.items() if proven.get(k, 0) & (1 if place < 0 else 1 << place)]
+        for p in found if won else found[:2]:
+            one = state_of(search, p)
+            for each in (one, swapped_twins(game, one)):
+                if each is not None:
+                    theirs = exhaust(game, each, 3000)
+                    assert theirs != WON, game.code(each)
+                    checked += theirs == LOST
+                    from_won += won and theirs == LOST
+                    swaps += each is not one and theirs == LOST
+    assert checked >= 400 and from_won >= 200 and swaps >= 100, (checked, from_won, swaps)

@@ -13,7 +13,7 @@ The searches of a one-deck game with a stock played K+ (``klondike``,
 from __future__ import annotations
 
 import time
-from typing import Generic, Iterable, NamedTuple, TypeVar
+from typing import Callable, Generic, Iterable, NamedTuple, TypeVar
 
 from ..moves import Move
 from .budget import Heap, sweep_within
@@ -61,6 +61,11 @@ class DepthFirst(Generic[P, M]):
     def parts(self) -> list[Heap]:
         return [self.seen, self.stack]
 
+    def finisher(self) -> Callable[[P], None] | None:
+        """What is told of each position searched to the end (``finished_with`` when
+        ``keeps_finished``)."""
+        return self.finished_with if self.keeps_finished else None
+
     def finished_with(self, position: P) -> None:
         """Every position under ``position`` has been searched (told when ``keeps_finished``)."""
 
@@ -83,7 +88,7 @@ class DepthFirst(Generic[P, M]):
         stack = self.stack
         done = 0
         dive, value_of = self.dive, self.value
-        finish = self.finished_with if self.keeps_finished else None  # (a local: no cycle kept)
+        finish = self.finisher()  # (a local: no cycle kept)
         best = self.best[0]
         while stack and done < nodes and self.won is None:
             kids = stack[-1][0]
@@ -188,7 +193,19 @@ class TalonSearch(DepthFirst[P, M]):
     and those they cover: below such a position lies no win that the complete search has
     not found or will not find from where it is (a step back onto its own line is the
     only step it cut off there).  A probe keyed more loosely (``loose_key``) asks with
-    the complete search's key (``plain_key``)."""
+    the complete search's key (``plain_key``).
+
+    The game of twins may keep the positions it proves lost (``prove_into``), and the
+    real game's searches skip them and those they cover (``skip_proven``), by the game
+    of twins' key (``twin_key``): a position of the game of twins lost is every
+    arrangement of its twins lost.  A position searched to the end is not yet proven
+    lost when a step below it was cut off at a position seen but not yet searched to
+    the end (a kid still waiting in a frame of the stack, or a position on it): it is
+    lost once the frame that such a position waits on is finished too, as in Tarjan's
+    search for strongly connected components.  ``low`` is the shallowest frame that
+    the positions finished and not yet proven (``unproven``) wait on; when that frame is
+    finished, they all are proven lost with it, since every step below them then leads
+    to a position proven lost or among them."""
 
     draw: int  # cards turned at a time
     loose_key = False  # a probe's key that counts more positions alike than the complete search's
@@ -201,12 +218,21 @@ class TalonSearch(DepthFirst[P, M]):
         self.twins = False  # searching the game's game of twins (keyed by kind, with trades) first
         self.traded = False  # the game of twins is won by a line that trades twins
         self.litter: list[Heap] = []  # the game of twins' containers, freed a piece at a time
+        # the positions of the game of twins proven lost, by ``twin_key`` (the places as bits)
+        self.proven: dict[bytes, int] = {}
+        self.proving = False  # the game of twins, keeping what it proves in ``proven``
+        # proving: a position seen and not finished, by its key and place, and by its id → the frame it is a kid in
+        self.waiting: dict[tuple[bytes, int], int] = {}
+        self.keyed: dict[int, tuple[bytes, int]] = {}
+        self.unproven: list[tuple[bytes, int]] = []  # proving: finished, not yet proven
+        self.low = NO_FRAME  # proving: the shallowest frame that ``unproven`` waits on
 
     def drop_twins(self) -> None:
         """The game of twins is won by a line that trades twins, which proves nothing:
         search the real game from the deal instead (``search_real``)."""
-        self.litter.extend(TalonSearch.parts(self))
-        self.twins = self.traded = False
+        self.litter.extend(TalonSearch.parts(self) + [self.waiting, self.keyed, self.unproven])
+        self.waiting, self.keyed, self.unproven = {}, {}, []
+        self.twins = self.traded = self.proving = self.keeps_finished = False
         self.won, self.exhausted = None, False
         self.seen, self.stack, self.places = set(), [], {}
         self.search_real()
@@ -231,17 +257,67 @@ class TalonSearch(DepthFirst[P, M]):
         else:
             self.skip = table
 
+    def prove_into(self, table: dict[bytes, int]) -> None:
+        """The game of twins keeps in ``table`` the positions it proves lost."""
+        self.proven = table
+        self.proving = self.keeps_finished = True
+
+    def skip_proven(self, table: dict[bytes, int]) -> None:
+        """The real game skips the positions the game of twins has proved lost (``table``)."""
+        self.proven = table
+
+    def twin_key(self, position: P, k: bytes) -> bytes:
+        """The game of twins' key of ``position`` without the talon's place (``k``: its
+        own)."""
+        raise NotImplementedError
+
+    def finisher(self) -> Callable[[P], None] | None:
+        return self.proved if self.proving else super().finisher()
+
     def finished_with(self, position: P) -> None:
         k, place = self.plain_key(position)
         finished = self.finished
         finished[k] = finished.get(k, 0) | (1 if place < 0 else 1 << place)
+
+    def proved(self, position: P) -> None:
+        """The game of twins has searched the top frame's ``position`` to the end: lost
+        now, with every position in ``unproven``, unless a step below it waits on a frame
+        under it (``low``)."""
+        kb = self.keyed.pop(id(position))
+        del self.waiting[kb]
+        if len(self.stack) - 1 > self.low:
+            self.unproven.append(kb)
+            return
+        proven = self.proven
+        k, bit = kb
+        proven[k] = proven.get(k, 0) | bit
+        for k, bit in self.unproven:
+            proven[k] = proven.get(k, 0) | bit
+        self.unproven = []
+        self.low = NO_FRAME
+
+    def waits(self, k: bytes, bits: int) -> None:
+        """A step of the position being searched reached one seen: the positions of key
+        ``k`` at the places ``bits`` (any of which covers it), none of them proven lost.
+        The search of this position waits on the frame that the latest of them is a kid
+        in (none: they are all in ``unproven``, which waits on ``low`` already)."""
+        waiting = self.waiting
+        frame = -1
+        while bits:
+            bit = bits & -bits
+            bits ^= bit
+            at = waiting.get((k, bit), -1)
+            if at > frame:
+                frame = at
+        if 0 <= frame < len(self.stack) and frame < self.low:
+            self.low = frame
 
     def plain_key(self, position: P) -> tuple[bytes, int]:
         """The complete search's ``split_key`` (the same unless ``loose_key``)."""
         return self.split_key(position)
 
     def parts(self) -> list[Heap]:
-        return super().parts() + [self.places]
+        return super().parts() + [self.places, self.waiting, self.keyed, self.unproven]
 
     def split_key(self, position: P) -> tuple[bytes, int]:
         """The key without the talon's place, and the place (-1: on the cycle)."""
@@ -257,18 +333,32 @@ class TalonSearch(DepthFirst[P, M]):
         had = places.get(k, 0)
         if place < 0:
             if had:
+                if self.proving and not self.proven.get(k, 0):
+                    self.waits(k, had)
                 return False  # any place reaches what the cycle reaches
-            places[k] = 1
+            bit = cover = 1
         else:
             cover = covers(self.draw)[place]
             if had & cover:
+                if self.proving and not self.proven.get(k, 0) & cover:
+                    self.waits(k, had & cover)
                 return False
-            places[k] = had | 1 << place
+            bit = 1 << place
+        places[k] = had | bit
+        if self.proving:  # (a kid of the position being searched, whose frame comes next)
+            self.keyed[id(position)] = kb = (k, bit)
+            self.waiting[kb] = len(self.stack)
+            return True
         skip = self.skip
         if skip is not None:  # (kept as seen either way: asked once)
             done = skip.get(self.plain_key(position)[0] if self.loose_key else k, 0)
             if done and (place < 0 or done & cover):
                 return False  # the complete search has searched it to the end
+        proven = self.proven
+        if proven:
+            lost = proven.get(self.twin_key(position, k), 0)
+            if lost and (place < 0 or lost & cover):
+                return False  # the game of twins has proved it lost
         return True
 
 
@@ -286,4 +376,5 @@ def covers(draw: int) -> tuple[int, ...]:
     return table
 
 
+NO_FRAME = 1 << 30  # (``TalonSearch.low`` when nothing waits)
 COVERS: dict[int, tuple[int, ...]] = {}  # draw → the places (bits) that reach all each place off the cycle does
