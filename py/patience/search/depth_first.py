@@ -205,7 +205,12 @@ class TalonSearch(DepthFirst[P, M]):
     search for strongly connected components.  ``low`` is the shallowest frame that
     the positions finished and not yet proven (``unproven``) wait on; when that frame is
     finished, they all are proven lost with it, since every step below them then leads
-    to a position proven lost or among them."""
+    to a position proven lost or among them.  The game of twins keeps it all in its
+    table of positions seen, which it shares: for each key, the places seen (bits 0 to
+    52), the places proven lost (the same bits from ``PROVEN``) and, from ``FRAME``, one
+    more than the shallowest frame a position of that key was ever a kid in (any place:
+    a step that reaches one of them may wait on a frame shallower than it needs to,
+    never deeper)."""
 
     draw: int  # cards turned at a time
     loose_key = False  # a probe's key that counts more positions alike than the complete search's
@@ -218,20 +223,19 @@ class TalonSearch(DepthFirst[P, M]):
         self.twins = False  # searching the game's game of twins (keyed by kind, with trades) first
         self.traded = False  # the game of twins is won by a line that trades twins
         self.litter: list[Heap] = []  # the game of twins' containers, freed a piece at a time
-        # the positions of the game of twins proven lost, by ``twin_key`` (the places as bits)
+        # the game of twins' table of positions seen and proven lost, by ``twin_key``
         self.proven: dict[bytes, int] = {}
-        self.proving = False  # the game of twins, keeping what it proves in ``proven``
-        # proving: a position seen and not finished, by its key and place, and by its id → the frame it is a kid in
-        self.waiting: dict[tuple[bytes, int], int] = {}
-        self.keyed: dict[int, tuple[bytes, int]] = {}
+        self.proving = False  # the game of twins, whose ``places`` is ``proven``
+        self.keyed: dict[int, tuple[bytes, int]] = {}  # proving: a position not finished (by id) → its key and place
         self.unproven: list[tuple[bytes, int]] = []  # proving: finished, not yet proven
         self.low = NO_FRAME  # proving: the shallowest frame that ``unproven`` waits on
 
     def drop_twins(self) -> None:
         """The game of twins is won by a line that trades twins, which proves nothing:
         search the real game from the deal instead (``search_real``)."""
-        self.litter.extend(TalonSearch.parts(self) + [self.waiting, self.keyed, self.unproven])
-        self.waiting, self.keyed, self.unproven = {}, {}, []
+        parts: list[Heap] = [self.seen, self.stack, self.keyed, self.unproven]
+        self.litter.extend(parts + ([] if self.places is self.proven else [self.places]))
+        self.keyed, self.unproven = {}, []
         self.twins = self.traded = self.proving = self.keeps_finished = False
         self.won, self.exhausted = None, False
         self.seen, self.stack, self.places = set(), [], {}
@@ -258,8 +262,9 @@ class TalonSearch(DepthFirst[P, M]):
             self.skip = table
 
     def prove_into(self, table: dict[bytes, int]) -> None:
-        """The game of twins keeps in ``table`` the positions it proves lost."""
-        self.proven = table
+        """The game of twins keeps its positions seen in ``table``, and marks there the
+        ones it proves lost."""
+        self.proven = self.places = table
         self.proving = self.keeps_finished = True
 
     def skip_proven(self, table: dict[bytes, int]) -> None:
@@ -284,40 +289,46 @@ class TalonSearch(DepthFirst[P, M]):
         now, with every position in ``unproven``, unless a step below it waits on a frame
         under it (``low``)."""
         kb = self.keyed.pop(id(position))
-        del self.waiting[kb]
         if len(self.stack) - 1 > self.low:
             self.unproven.append(kb)
             return
-        proven = self.proven
+        places = self.places
         k, bit = kb
-        proven[k] = proven.get(k, 0) | bit
+        places[k] |= bit << PROVEN
         for k, bit in self.unproven:
-            proven[k] = proven.get(k, 0) | bit
+            places[k] |= bit << PROVEN
         self.unproven = []
         self.low = NO_FRAME
 
-    def waits(self, k: bytes, bits: int) -> None:
-        """A step of the position being searched reached one seen: the positions of key
-        ``k`` at the places ``bits`` (any of which covers it), none of them proven lost.
-        The search of this position waits on the frame that the latest of them is a kid
-        in (none: they are all in ``unproven``, which waits on ``low`` already)."""
-        waiting = self.waiting
-        frame = -1
-        while bits:
-            bit = bits & -bits
-            bits ^= bit
-            at = waiting.get((k, bit), -1)
-            if at > frame:
-                frame = at
-        if 0 <= frame < len(self.stack) and frame < self.low:
-            self.low = frame
+    def mark_proving(self, position: P) -> bool:
+        """``mark`` in the game of twins that proves as it goes.  A step that reaches a
+        position seen and not proven lost (nor one whose place covers it) makes the
+        search of the position being searched wait on the frame that position is a kid
+        in (or a shallower one, ``FRAME``); one already finished and not proven waits on
+        ``low`` already."""
+        k, place = self.split_key(position)
+        places = self.places
+        had = places.get(k, 0)
+        cover = SEEN if place < 0 else covers(self.draw)[place]  # (any place reaches what the cycle reaches)
+        if had & cover:
+            if not had >> PROVEN & cover:
+                frame = (had >> FRAME) - 1
+                if frame < len(self.stack) and frame < self.low:
+                    self.low = frame
+            return False
+        bit = 1 if place < 0 else 1 << place
+        frame = len(self.stack) + 1  # (a kid of the position being searched, whose frame comes next)
+        old = had >> FRAME
+        places[k] = had | bit if 0 < old <= frame else had & BELOW_FRAME | bit | frame << FRAME
+        self.keyed[id(position)] = (k, bit)
+        return True
 
     def plain_key(self, position: P) -> tuple[bytes, int]:
         """The complete search's ``split_key`` (the same unless ``loose_key``)."""
         return self.split_key(position)
 
     def parts(self) -> list[Heap]:
-        return super().parts() + [self.places, self.waiting, self.keyed, self.unproven]
+        return super().parts() + [self.places, self.keyed, self.unproven]
 
     def split_key(self, position: P) -> tuple[bytes, int]:
         """The key without the talon's place, and the place (-1: on the cycle)."""
@@ -328,27 +339,20 @@ class TalonSearch(DepthFirst[P, M]):
         return k if place < 0 else k + b"\xfe" + bytes((place,))
 
     def mark(self, position: P) -> bool:
+        if self.proving:
+            return self.mark_proving(position)
         k, place = self.split_key(position)
         places = self.places
         had = places.get(k, 0)
         if place < 0:
             if had:
-                if self.proving and not self.proven.get(k, 0):
-                    self.waits(k, had)
                 return False  # any place reaches what the cycle reaches
-            bit = cover = 1
+            places[k] = cover = 1
         else:
             cover = covers(self.draw)[place]
             if had & cover:
-                if self.proving and not self.proven.get(k, 0) & cover:
-                    self.waits(k, had & cover)
                 return False
-            bit = 1 << place
-        places[k] = had | bit
-        if self.proving:  # (a kid of the position being searched, whose frame comes next)
-            self.keyed[id(position)] = kb = (k, bit)
-            self.waiting[kb] = len(self.stack)
-            return True
+            places[k] = had | 1 << place
         skip = self.skip
         if skip is not None:  # (kept as seen either way: asked once)
             done = skip.get(self.plain_key(position)[0] if self.loose_key else k, 0)
@@ -356,10 +360,16 @@ class TalonSearch(DepthFirst[P, M]):
                 return False  # the complete search has searched it to the end
         proven = self.proven
         if proven:
-            lost = proven.get(self.twin_key(position, k), 0)
+            lost = proven.get(self.twin_key(position, k), 0) >> PROVEN & SEEN
             if lost and (place < 0 or lost & cover):
                 return False  # the game of twins has proved it lost
         return True
+
+
+def proven_places(table: dict[bytes, int], k: bytes) -> int:
+    """The places (bits) of the positions of key ``k`` that the game of twins has proved
+    lost (``TalonSearch.prove_into``)."""
+    return table.get(k, 0) >> PROVEN & SEEN
 
 
 def cover_of(draw: int, place: int) -> int:
@@ -377,4 +387,9 @@ def covers(draw: int) -> tuple[int, ...]:
 
 
 NO_FRAME = 1 << 30  # (``TalonSearch.low`` when nothing waits)
+# the game of twins' table (``TalonSearch.prove_into``): places seen, places proven lost, a frame
+SEEN = (1 << 53) - 1
+PROVEN = 64
+FRAME = 128
+BELOW_FRAME = (1 << FRAME) - 1
 COVERS: dict[int, tuple[int, ...]] = {}  # draw → the places (bits) that reach all each place off the cycle does
