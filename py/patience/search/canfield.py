@@ -93,6 +93,7 @@ RESERVE_HOME = 5  # the reserve's top card home
 RESERVE = 6  # the reserve's top card onto pile b
 TRADE = 7  # the game of twins only: pile a's top card takes the place of its twin, card n of pile b, which goes home
 TRADE_LAST = 100.0  # the game of twins: a trade comes after every other move
+HOME_MOVES = frozenset((TO_HOME, RESERVE_HOME, TALON_HOME, TRADE, BACK))  # the moves that change what is home
 
 Position = tuple[tuple[bytes, ...], int, tuple[int, ...], bytes, int]
 SMove = tuple[int, int, int, int]
@@ -466,11 +467,19 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
             found = [(priority + below(1024) * SHAKE, i, move) for priority, i, move in found]
         found.sort()
 
-        # (``fresh``, inline)
-        close, after, mark = self.close, self.after, self.mark
+        # (``fresh``, inline; with no card that nothing needs next home, only a move that
+        # changes what is home may bring one: the others need no ``close``)
+        close, after = self.close, self.after
+        mark = self.mark_proving if self.proving else self.mark
+        safe = self.safe.get(home)
+        if safe is None:
+            safe = self.safe_of(home)
         out: list[Kid] = []
         for _, _, move in found:
-            moves, child = close([move], after(p, move))
+            if safe or move[0] in HOME_MOVES:
+                moves, child = close([move], after(p, move))
+            else:
+                moves, child = [move], after(p, move)
             if mark(child):
                 if sum(child[2]) == 52:
                     return Won(moves)
