@@ -93,6 +93,7 @@ RESERVE_HOME = 5  # the reserve's top card home
 RESERVE = 6  # the reserve's top card onto pile b
 TRADE = 7  # the game of twins only: pile a's top card takes the place of its twin, card n of pile b, which goes home
 TRADE_LAST = 100.0  # the game of twins: a trade comes after every other move
+LEFT = tuple(bytes((0xfd, left)) for left in range(14))  # a key's part after the piles, by the cards left in the reserve
 HOME_MOVES = frozenset((TO_HOME, RESERVE_HOME, TALON_HOME, TRADE, BACK))  # the moves that change what is home
 
 Position = tuple[tuple[bytes, ...], int, tuple[int, ...], bytes, int]
@@ -239,15 +240,17 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         and a probe keyed so, or with ``by_kind``), and the place."""
         piles, left, home, talon, pos = p
         if by_kind or self.by_kind:
-            kinds = self.kinds
-            keyed: "list[bytes] | tuple[bytes, ...]" = [kinds.get(pile) or self.kinds_of(pile) for pile in piles]
+            get, kinds_of = self.kinds.get, self.kinds_of
+            p0, p1, p2, p3 = piles  # (no comprehension: a call of its own in this Python)
+            keyed: "list[bytes] | tuple[bytes, ...]" = [get(p0) or kinds_of(p0), get(p1) or kinds_of(p1),
+                                                       get(p2) or kinds_of(p2), get(p3) or kinds_of(p3)]
         else:
             keyed = piles
         if self.set_talon:
             rest, place = talon_place(talon, pos, 1)
         else:  # (talon_place, inline)
             rest, place = talon, (pos if pos % self.draw and pos != len(talon) else -1)
-        return b"\xff".join(sorted(keyed)) + bytes((0xfd, left, *home)) + rest, place
+        return b"\xff".join(sorted(keyed)) + LEFT[left] + bytes(home) + rest, place
 
     def twin_key(self, p: Position, k: bytes) -> bytes:
         return k if self.by_kind else self.split_key(p, by_kind=True)[0]
@@ -261,7 +264,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         """The complete search's key (``split_key`` without the probes' pile cards by kind)."""
         piles, left, home, talon, pos = p
         rest, place = talon_place(talon, pos, self.draw)
-        return b"\xff".join(sorted(piles)) + bytes((0xfd, left, *home)) + rest, place
+        return b"\xff".join(sorted(piles)) + LEFT[left] + bytes(home) + rest, place
 
     @staticmethod
     def is_won(p: Position) -> bool:
