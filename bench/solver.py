@@ -3,6 +3,7 @@
 
     python3 bench/solver.py held-out [--seeds 100001-100200] [--budget-s 2] [--jobs 2] [--only KEY …]
     python3 bench/solver.py gc [--rounds 3]
+    python3 bench/solver.py instructions [--py DIR]
     python3 bench/solver.py [--deals 200] [--budget-s 5] [--other-deals 20] [--no-pyodide]
 
 ``held-out``: the figures the solver's issues are judged by.  Every game at its default
@@ -19,7 +20,14 @@ positions a deal) searched with the cyclic garbage
 collector off, as ``Search.run`` and the page's runner have it, and on, by turns in fresh
 processes, ``--rounds`` times: the median seconds of each and their ratio.
 
-Without ``held-out`` or ``gc``:
+``instructions``: the machine instructions of a fixed node-limited workload (Canfield's
+held-out deals 100131, 100049 and 100183, 12,000 positions each), counted under
+valgrind's callgrind (the Debian package ``valgrind``), net of Python's start-up.  The same
+work gives the same count on a busy machine, so a change of speed too small for the
+clock (a few per cent) shows: run it here and with ``--py`` on a checkout of the code
+before (``git worktree add``).  About a minute a count.
+
+Without ``held-out``, ``gc`` or ``instructions``:
 
 1. Klondike under the literature's standard rules (draw 3, unlimited passes, any run
    moves, foundation cards may come back), seeds 1..deals, each searched for at most
@@ -186,6 +194,43 @@ print(time.perf_counter() - start)
 """
 
 
+# instructions' workload: (game, options, seeds, positions a deal)
+INSTRUCTION_WORK = [("canfield", {}, (100131, 100049, 100183), 12_000)]
+
+INSTRUCTION_CHILD = """
+import gc, json, sys
+sys.path.insert(0, sys.argv[1])
+gc.disable()
+from patience import get_game
+from patience.search import solve
+for game_id, opts, seeds, nodes in json.loads(sys.argv[2]):
+    game = get_game(game_id, opts)
+    for seed in seeds:
+        solve(game, game.deal(seed), nodes)
+"""
+
+
+def instructions(argv: list[str]) -> None:
+    ap = argparse.ArgumentParser(prog="bench/solver.py instructions")
+    ap.add_argument("--py", default=str(ROOT / "py"), help="the engine's folder (another checkout's py/)")
+    args = ap.parse_args(argv)
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        sys.exit("valgrind is not installed (the Debian package valgrind)")
+
+    def count(work: list) -> int:
+        done = subprocess.run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c",
+                               INSTRUCTION_CHILD, args.py, json.dumps(work)], capture_output=True, text=True)
+        if done.returncode:
+            sys.exit(done.stderr.strip()[-2000:])
+        found = [line for line in done.stderr.splitlines() if "Collected :" in line]
+        return int(found[-1].split(":")[-1].strip())
+
+    start, total = count([]), count(INSTRUCTION_WORK)
+    print(f"{args.py}: {total - start:,} instructions for {INSTRUCTION_WORK} "
+          f"(net of {start:,} for Python's start-up)")
+
+
 def gc_bench(argv: list[str]) -> None:
     ap = argparse.ArgumentParser(prog="bench/solver.py gc")
     ap.add_argument("--rounds", type=int, default=3)
@@ -207,6 +252,9 @@ def main() -> None:
         return
     if sys.argv[1:2] == ["gc"]:
         gc_bench(sys.argv[2:])
+        return
+    if sys.argv[1:2] == ["instructions"]:
+        instructions(sys.argv[2:])
         return
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=200, help="Klondike deals (seeds 1..N)")

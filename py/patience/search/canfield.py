@@ -63,6 +63,7 @@ a base on its foundation after the rank below) needs no case of its own.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Callable
 
 from ..games.common import homes
@@ -93,6 +94,7 @@ RESERVE_HOME = 5  # the reserve's top card home
 RESERVE = 6  # the reserve's top card onto pile b
 TRADE = 7  # the game of twins only: pile a's top card takes the place of its twin, card n of pile b, which goes home
 TRADE_LAST = 100.0  # the game of twins: a trade comes after every other move
+first = itemgetter(0)
 LEFT = tuple(bytes((0xfd, left)) for left in range(14))  # a key's part after the piles, by the cards left in the reserve
 HOME_MOVES = frozenset((TO_HOME, RESERVE_HOME, TALON_HOME, TRADE, BACK))  # the moves that change what is home
 
@@ -382,7 +384,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         rel, kind_of, wants_of, nxt = self.rel, self.kind, self.wants, self.next_home
         takes: dict[int, list[int]] = {}  # kind of card → piles whose top takes it
         empty = -1
-        found: list[tuple[float, int, SMove]] = []
+        found: list[tuple[float, SMove]] = []  # (sorted by priority alone: a stable sort keeps the order of ties)
         add = found.append
         for c in range(4):
             pile = piles[c]
@@ -394,15 +396,15 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                 else:
                     takes[w] = [c]
                 if nxt[S[top]][home[S[top]]] == top:
-                    add((0.0, len(found), (TO_HOME, c, 0, 1)))
+                    add((0.0, (TO_HOME, c, 0, 1)))
             elif empty < 0:
                 empty = c
         if left:
             card = self.reserve[left - 1]
             if nxt[S[card]][home[S[card]]] == card:
-                add((0.0, len(found), (RESERVE_HOME, 0, 0, 1)))
+                add((0.0, (RESERVE_HOME, 0, 0, 1)))
             for dst in takes.get(kind_of[card], NONE):
-                add((1.0, len(found), (RESERVE, 0, dst, 1)))
+                add((1.0, (RESERVE, 0, dst, 1)))
         # whole piles: only to let the reserve in, or to make room for a waste card
         if left or talon:
             priority = 1.5 if left else 3.0
@@ -411,7 +413,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                 if pile:
                     for dst in takes.get(kind_of[pile[0]], NONE):
                         if dst != c:
-                            add((priority, len(found), (PILE, c, dst, len(pile))))
+                            add((priority, (PILE, c, dst, len(pile))))
         if talon:
             spot = (talon, pos)
             reach = self.reaches.get(spot)
@@ -434,7 +436,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                     stock.append((order * 8 + 1 + empty, 2.5 + clicks, (TALON, i, empty, 1)))
             stock.sort()
             for _, priority, move in stock:
-                add((priority, len(found), move))
+                add((priority, move))
         # a pile's top card alone onto another pile
         for c in range(4):
             pile = piles[c]
@@ -445,7 +447,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                     priority = 2.0 if nxt[S[under]][home[S[under]]] == under else 4.0
                     for dst in onto:
                         if dst != c:
-                            add((priority, len(found), (PILE, c, dst, 1)))
+                            add((priority, (PILE, c, dst, 1)))
         if self.back:
             for s in range(4):
                 if home[s]:
@@ -453,7 +455,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                     less = home[:s] + (home[s] - 1,) + home[s + 1:]
                     if not self.goes_home(card, less):
                         for dst in takes.get(kind_of[card], NONE):
-                            add((5.0, len(found), (BACK, s, dst, 1)))
+                            add((5.0, (BACK, s, dst, 1)))
         if self.twins:  # a trade: a pile top's twin lies on a pile (a top too, or under one) and is next home
             tops = [pile[-1] if pile else -1 for pile in piles]
             twin = self.twin
@@ -464,11 +466,11 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                     for b in range(4):
                         i = piles[b].find(t)
                         if i >= 0:
-                            add((TRADE_LAST, len(found), (TRADE, a, b, i)))
+                            add((TRADE_LAST, (TRADE, a, b, i)))
         if self.rng is not None:
             below = self.rng.below
-            found = [(priority + below(1024) * SHAKE, i, move) for priority, i, move in found]
-        found.sort()
+            found = [(priority + below(1024) * SHAKE, move) for priority, move in found]
+        found.sort(key=first)
 
         # (``fresh``, inline; with no card that nothing needs next home, only a move that
         # changes what is home may bring one: the others need no ``close``)
@@ -478,7 +480,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         if safe is None:
             safe = self.safe_of(home)
         out: list[Kid] = []
-        for _, _, move in found:
+        for _, move in found:
             if safe or move[0] in HOME_MOVES:
                 moves, child = close([move], after(p, move))
             else:
@@ -529,7 +531,8 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         return self.children(kid[1])
 
     def value(self, kid: Kid) -> float:
-        return self.score(kid[1])
+        p = kid[1]  # (``score``, inline)
+        return 4 * sum(p[2]) - 2 * p[1] - len(p[3])
 
     # -- back to the engine ----------------------------------------------------------
     def engine_line(self, moves: list[SMove], finish: bool = True) -> list[Move]:

@@ -309,7 +309,7 @@ class TalonSearch(DepthFirst[P, M]):
         k, place = self.split_key(position)
         places = self.places
         had = places.get(k, 0)
-        cover = SEEN if place < 0 else covers(self.draw)[place]  # (any place reaches what the cycle reaches)
+        cover = SEEN if place < 0 else (COVERS.get(self.draw) or covers(self.draw))[place]  # (any place reaches what the cycle reaches)
         if had & cover:
             if not had >> PROVEN & cover:
                 frame = (had >> FRAME) - 1
@@ -349,7 +349,7 @@ class TalonSearch(DepthFirst[P, M]):
                 return False  # any place reaches what the cycle reaches
             places[k] = cover = 1
         else:
-            cover = covers(self.draw)[place]
+            cover = (COVERS.get(self.draw) or covers(self.draw))[place]
             if had & cover:
                 return False
             places[k] = had | 1 << place
