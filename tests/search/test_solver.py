@@ -223,6 +223,7 @@ def test_a_search_that_is_over_is_freed_a_piece_at_a_time(game_id):
 def test_the_probes_a_search_drops_are_freed_while_it_searches_on(game_id, opts, seed, monkeypatch):
     """A probe that gives way to the next is freed a piece at a time by the steps after."""
     monkeypatch.setattr(canfield_search, "STALL", None)  # (a Canfield probe that stalls goes before it grows big)
+    monkeypatch.setattr(canfield_search, "TWINS_ALONE", 10**9)  # (nor do the probes wait for the game of twins)
     game = get_game(game_id, opts)
     search = Search(game, game.deal(seed), None)
 
@@ -360,6 +361,36 @@ def test_a_hunt_drops_a_probe_that_has_stalled():
     hunt = Hunt(lambda n: made.append(Climbing(top=25)) or made[-1], unit=100, stall=7)
     hunt.expand(30_000)
     assert len(made) > 100 and all(p.nodes == 25 + 7 for p in made[1:-1])  # better up to 25, then 7 more
+
+
+
+class Lonely(Endless):
+    """An endless complete search that wants every turn from its ``since``-th position on,
+    until its ``until``-th."""
+
+    def __init__(self, since: int, until: int) -> None:
+        self.since, self.until = since, until
+        super().__init__()
+
+    @property
+    def alone(self) -> bool:
+        return self.since <= self.nodes < self.until
+
+
+def test_the_probes_wait_while_the_complete_search_wants_every_turn():
+    """While the complete search says it wants every turn (``alone``: Canfield's game of
+    twins that runs long), the probes search nothing; before and after, they have their
+    share."""
+    probes: list[Endless] = []
+    full = Lonely(since=3000, until=20_000)
+    hunt = Hunt(lambda n: full if n == 0 else probes.append(Endless()) or probes[-1], unit=100, share=(1, 2))
+    hunt.expand(3000 * 2)  # (turns of 256 positions: the complete search reaches 3,000 within a turn)
+    before, alone_from = sum(p.nodes for p in probes), full.nodes
+    assert 2000 < before < 4000 and 3000 <= alone_from < 3300
+    hunt.expand(20_000 - alone_from)
+    assert sum(p.nodes for p in probes) == before and full.nodes == 20_000
+    hunt.expand(10_000)
+    assert sum(p.nodes for p in probes) - before > 4000
 
 
 @pytest.mark.parametrize("collecting", [True, False])

@@ -87,6 +87,7 @@ RED = tuple(int(r) for r in RED_OF[:52])
 NONE: list[int] = []  # no pile (never appended to)
 SHAKE = 2.5 / 1024  # how far a probe shakes the order of the moves (priorities run 0 to 5)
 STALL = 64  # a probe that has searched this many positions since it last saw a better one is dropped
+TWINS_ALONE = 13_333  # the game of twins has every turn of the hunt once it has searched this many positions
 
 # the solver's moves: (what, a, b, n), those of talon.py (TO_HOME, PILE: n cards, the
 # top one or the whole pile, from pile a onto pile b, TALON_HOME, TALON, BACK) and
@@ -222,6 +223,12 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         self.begin((moves, root), self.is_won(root), self.locked(root))
         if self.traded:  # won by trading at the first step
             self.drop_twins()
+
+    @property
+    def alone(self) -> bool:
+        """The game of twins that has searched ``TWINS_ALONE`` positions without a win has
+        every turn until it ends: such a deal is mostly lost, which only it proves."""
+        return self.twins and self.nodes >= TWINS_ALONE
 
     def parts(self) -> list[Heap]:
         """The shared tables outlive each probe (a dropped probe's parts are emptied): the

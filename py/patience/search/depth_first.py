@@ -61,6 +61,11 @@ class DepthFirst(Generic[P, M]):
     def parts(self) -> list[Heap]:
         return [self.seen, self.stack]
 
+    @property
+    def alone(self) -> bool:
+        """Whether the complete search wants every turn of its hunt for now (``hunt.Hunt``)."""
+        return False
+
     def finisher(self) -> Callable[[P], None] | None:
         """What is told of each position searched to the end (``finished_with`` when
         ``keeps_finished``)."""

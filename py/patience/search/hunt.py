@@ -21,7 +21,8 @@ class Searcher(Protocol):
     searched; ``won`` is the winning line once found (engine moves from the start),
     ``exhausted`` says the whole reachable space was searched, ``nodes`` counts the
     positions searched, ``quick`` marks a search of a smaller space (it finds wins, and
-    running out of positions proves nothing), ``best`` is the value of the best
+    running out of positions proves nothing), ``alone`` says that a complete search wants
+    every turn for now, ``best`` is the value of the best
     position seen first, ``lead()`` the moves towards it, ``parts()`` the big
     containers it holds (freed a piece at a time once the search is over)."""
 
@@ -32,6 +33,9 @@ class Searcher(Protocol):
 
     @property
     def best(self) -> tuple[float, object]: ...
+
+    @property
+    def alone(self) -> bool: ...
 
     def expand(self, nodes: int, deadline: float | None = None) -> int: ...
 
@@ -58,6 +62,7 @@ class Hunt:
     ``stall`` positions since it last saw a better position than its best is dropped
     too: a dive that goes nearly straight to a win keeps finding better positions, one
     stuck below a wrong choice does not (seen within a quarter of ``stall`` positions).
+    While the complete search says it wants every turn (``alone``), the probes wait.
     A dropped probe is freed a piece at a time,
     at the start of the next pieces of search.  The lead (hints) is towards the best
     position the complete search or the running probe has seen."""
@@ -105,7 +110,7 @@ class Hunt:
         while done < nodes and self.won is None and not self.exhausted:
             part = min(nodes - done, size - self.turn % size)
             probe = self.probe
-            if probe is None or (self.turn // size) % self.share[1] < self.share[0]:
+            if probe is None or self.full.alone or (self.turn // size) % self.share[1] < self.share[0]:
                 n = self.full.expand(part, deadline)
                 self.won, self.exhausted = self.full.won, self.full.exhausted
             else:
@@ -131,6 +136,10 @@ class Hunt:
                 break
         self.nodes += done
         return done
+
+    @property
+    def alone(self) -> bool:
+        return False
 
     def leader(self) -> Searcher:
         """The complete search or the running probe, whichever has seen the better
