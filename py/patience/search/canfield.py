@@ -501,24 +501,24 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
     def after(self, p: Position, move: SMove) -> Position:
         piles, left, home, talon, pos = p
         what, a, b, n = move
+        if what == TALON:  # (the kinds of move by how often they come: half the kids are these)
+            pl = list(piles)
+            pl[b] = pl[b] + talon[a:a + 1]
+            return tuple(pl), left, home, talon[:a] + talon[a + 1:], a
+        if what == TALON_HOME:
+            return piles, left, self.with_home(home, talon[a]), talon[:a] + talon[a + 1:], a
+        if what == RESERVE_HOME:
+            return piles, left - 1, self.with_home(home, self.reserve[left - 1]), talon, pos
         pl = list(piles)
-        if what == TO_HOME:
-            home = self.with_home(home, pl[a][-1])
-            pl[a] = pl[a][:-1]
-        elif what == PILE:
+        if what == PILE:
             pl[b] = pl[b] + pl[a][-n:]
             pl[a] = pl[a][:-n]
-        elif what == RESERVE_HOME:
-            home = self.with_home(home, self.reserve[left - 1])
-            return piles, left - 1, home, talon, pos
+        elif what == TO_HOME:
+            home = self.with_home(home, pl[a][-1])
+            pl[a] = pl[a][:-1]
         elif what == RESERVE:
             pl[b] = pl[b] + self.reserve[left - 1:left]
             return tuple(pl), left - 1, home, talon, pos
-        elif what == TALON_HOME:
-            return piles, left, self.with_home(home, talon[a]), talon[:a] + talon[a + 1:], a
-        elif what == TALON:
-            pl[b] = pl[b] + talon[a:a + 1]
-            return tuple(pl), left, home, talon[:a] + talon[a + 1:], a
         elif what == TRADE:  # pile a's top takes the place of card n of pile b, which goes home
             x = pl[a][-1]
             pl[a] = pl[a][:-1]
