@@ -134,6 +134,15 @@ def test_a_card_buried_for_good_is_lost_to_the_plain_search(draw):
     assert verdicts.count(WON) >= count // 20, verdicts
 
 
+def dived(search) -> list:
+    """The positions ``search`` searches in its next 3,000."""
+    positions = []
+    dive = search.dive
+    search.dive = lambda kid: positions.append(kid[1]) or dive(kid)
+    search.expand(3000)
+    return positions
+
+
 def test_the_probes_skip_what_the_complete_search_has_searched_to_the_end():
     """Beside the complete search, a probe never searches a position that search has
     searched to the end (nor one whose talon place such a position's covers): below it
@@ -151,13 +160,6 @@ def test_the_probes_skip_what_the_complete_search_has_searched_to_the_end():
     def done(position) -> bool:
         k, place = hunt.full.plain_key(position)
         return k in finished and (place < 0 or finished[k] & cover_of(3, place) != 0)
-
-    def dived(probe) -> list:
-        positions = []
-        dive = probe.dive
-        probe.dive = lambda kid: positions.append(kid[1]) or dive(kid)
-        probe.expand(3000)
-        return positions
 
     again = 0
     for n in range(hunt.probes + 1, hunt.probes + 5):  # quick probes and ones keyed by kind, in turn
@@ -187,13 +189,6 @@ def test_the_real_game_skips_what_the_game_of_twins_has_proved_lost():
         k, place = search.split_key(position, by_kind=True)
         at = proven_places(proven, k)
         return at != 0 and (place < 0 or at & cover_of(3, place) != 0)
-
-    def dived(search) -> list:
-        positions = []
-        dive = search.dive
-        search.dive = lambda kid: positions.append(kid[1]) or dive(kid)
-        search.expand(3000)
-        return positions
 
     for search in (hunt.full, hunt.search(hunt.probes + 1), hunt.search(hunt.probes + 2)):
         beside = dived(search)
