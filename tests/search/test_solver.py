@@ -373,12 +373,12 @@ class Lonely(Endless):
         super().__init__()
 
     @property
-    def alone(self) -> bool:
-        return self.since <= self.nodes < self.until
+    def turns_wanted(self) -> tuple[int, int] | None:
+        return (1, 1) if self.since <= self.nodes < self.until else None
 
 
 def test_the_probes_wait_while_the_complete_search_wants_every_turn():
-    """While the complete search says it wants every turn (``alone``: Canfield's game of
+    """While the complete search wants every turn (``turns_wanted``: Canfield's game of
     twins that runs long), the probes search nothing; before and after, they have their
     share."""
     probes: list[Endless] = []

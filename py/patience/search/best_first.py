@@ -45,7 +45,7 @@ class BestFirst:
     twice and a line is read back from the links.  A probe (``seed`` > 0) shakes its
     scores by up to ``jitter``.  ``lost``: a looser game showed the root lost."""
 
-    alone = False  # (``hunt.Searcher``: never wants every turn)
+    turns_wanted = None  # (``hunt.Searcher``: the hunt's share of turns)
 
     def __init__(self, model: Model, root: State, prefix: tuple[Move, ...], seed: int = 0,
                  jitter: float = 0.0, quick: bool = False, lost: bool = False) -> None:

@@ -88,6 +88,7 @@ NONE: list[int] = []  # no pile (never appended to)
 SHAKE = 2.5 / 1024  # how far a probe shakes the order of the moves (priorities run 0 to 5)
 STALL = 64  # a probe that has searched this many positions since it last saw a better one is dropped
 TWINS_ALONE = 13_333  # the game of twins has every turn of the hunt once it has searched this many positions
+REAL_SHARE = (1, 2)  # the complete search's share of the turns in the real game after the game of twins
 
 # the solver's moves: (what, a, b, n), those of talon.py (TO_HOME, PILE: n cards, the
 # top one or the whole pile, from pile a onto pile b, TALON_HOME, TALON, BACK) and
@@ -203,6 +204,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         self.kinds: dict[bytes, bytes] = {}  # a pile → its cards by kind (``split_key``)
         self.twins_memo: dict[bytes, TwinsPart] = {}  # each pile's part of twins_lock, by the pile and the cards home
         self.twins = twins and self.locks and probe == 0
+        self.played_twins = self.twins  # (the real game comes after it)
         self.search_real()
 
     def search_real(self) -> None:
@@ -225,10 +227,14 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
             self.drop_twins()
 
     @property
-    def alone(self) -> bool:
+    def turns_wanted(self) -> tuple[int, int] | None:
         """The game of twins that has searched ``TWINS_ALONE`` positions without a win has
-        every turn until it ends: such a deal is mostly lost, which only it proves."""
-        return self.twins and self.nodes >= TWINS_ALONE
+        every turn until it ends: such a deal is mostly lost, which only it proves.  After
+        it, the real game's complete search has one turn in two (``REAL_SHARE``): the
+        probes then skip what the game of twins proved lost."""
+        if self.twins:
+            return (1, 1) if self.nodes >= TWINS_ALONE else None
+        return REAL_SHARE if self.played_twins else None
 
     def parts(self) -> list[Heap]:
         """The shared tables outlive each probe (a dropped probe's parts are emptied): the

@@ -62,9 +62,10 @@ class DepthFirst(Generic[P, M]):
         return [self.seen, self.stack]
 
     @property
-    def alone(self) -> bool:
-        """Whether the complete search wants every turn of its hunt for now (``hunt.Hunt``)."""
-        return False
+    def turns_wanted(self) -> tuple[int, int] | None:
+        """The share of its hunt's turns the complete search wants for now (of every
+        ``[1]`` turns, ``[0]``; ``hunt.Hunt``), or None: the hunt's own."""
+        return None
 
     def finisher(self) -> Callable[[P], None] | None:
         """What is told of each position searched to the end (``finished_with`` when

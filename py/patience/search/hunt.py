@@ -21,8 +21,8 @@ class Searcher(Protocol):
     searched; ``won`` is the winning line once found (engine moves from the start),
     ``exhausted`` says the whole reachable space was searched, ``nodes`` counts the
     positions searched, ``quick`` marks a search of a smaller space (it finds wins, and
-    running out of positions proves nothing), ``alone`` says that a complete search wants
-    every turn for now, ``best`` is the value of the best
+    running out of positions proves nothing), ``turns_wanted`` is the share of its hunt's turns
+    a complete search wants for now (None: the hunt's own), ``best`` is the value of the best
     position seen first, ``lead()`` the moves towards it, ``parts()`` the big
     containers it holds (freed a piece at a time once the search is over)."""
 
@@ -35,7 +35,7 @@ class Searcher(Protocol):
     def best(self) -> tuple[float, object]: ...
 
     @property
-    def alone(self) -> bool: ...
+    def turns_wanted(self) -> tuple[int, int] | None: ...
 
     def expand(self, nodes: int, deadline: float | None = None) -> int: ...
 
@@ -62,7 +62,8 @@ class Hunt:
     ``stall`` positions since it last saw a better position than its best is dropped
     too: a dive that goes nearly straight to a win keeps finding better positions, one
     stuck below a wrong choice does not (seen within a quarter of ``stall`` positions).
-    While the complete search says it wants every turn (``alone``), the probes wait.
+    The complete search may ask for another share for a while (``turns_wanted``: Canfield's
+    game of twins that runs long wants every turn, and the probes wait).
     A dropped probe is freed a piece at a time,
     at the start of the next pieces of search.  The lead (hints) is towards the best
     position the complete search or the running probe has seen."""
@@ -110,7 +111,8 @@ class Hunt:
         while done < nodes and self.won is None and not self.exhausted:
             part = min(nodes - done, size - self.turn % size)
             probe = self.probe
-            if probe is None or self.full.alone or (self.turn // size) % self.share[1] < self.share[0]:
+            share = self.full.turns_wanted or self.share
+            if probe is None or (self.turn // size) % share[1] < share[0]:
                 n = self.full.expand(part, deadline)
                 self.won, self.exhausted = self.full.won, self.full.exhausted
             else:
@@ -138,8 +140,8 @@ class Hunt:
         return done
 
     @property
-    def alone(self) -> bool:
-        return False
+    def turns_wanted(self) -> tuple[int, int] | None:
+        return None
 
     def leader(self) -> Searcher:
         """The complete search or the running probe, whichever has seen the better
