@@ -97,7 +97,7 @@ RESERVE = 6  # the reserve's top card onto pile b
 TRADE = 7  # the game of twins only: pile a's top card takes the place of its twin, card n of pile b, which goes home
 TRADE_LAST = 100.0  # the game of twins: a trade comes after every other move
 first = itemgetter(0)
-LEFT = tuple(bytes((0xfd, left)) for left in range(14))  # a key's part after the piles, by the cards left in the reserve
+LEFT = tuple(bytes((0xfd, left)) for left in range(53))  # a key's part after the piles, by the cards left in the reserve
 HOME_MOVES = frozenset((TO_HOME, RESERVE_HOME, TALON_HOME, TRADE, BACK))  # the moves that change what is home
 
 Position = tuple[tuple[bytes, ...], int, tuple[int, ...], bytes, int]
