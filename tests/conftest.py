@@ -26,6 +26,7 @@ LOCKS = ROOT / "build" / "test-locks"  # one folder for every worker of a run
 def pytest_configure(config):
     config.addinivalue_line("markers", "reliability: run by `python3 build.py reliability` too, in the long size "
                             "where tests/sizes.py gives one")
+    config.addinivalue_line("markers", "worker: its ``fresh`` page has the site's service worker (tests/e2e/conftest.py)")
     config.addinivalue_line("markers", "alone: runs while no other test runs (in another pytest-xdist worker): "
                             "it measures how long the page's tasks take")
 

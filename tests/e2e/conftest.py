@@ -55,7 +55,9 @@ def browser():
         new_context = b.new_context
 
         def watched_context(**options):
-            """A context whose every page records a renderer crash in CRASHES."""
+            """A context whose every page records a renderer crash in CRASHES, without the
+            service worker unless it asks for one."""
+            options.setdefault("service_workers", "block")
             context = new_context(**options)
             context.on("page", lambda page: page.on("crash", lambda _: CRASHES.append(
                 os.environ.get("PYTEST_CURRENT_TEST") or (f"{LATEST[-1]} (as it ended)" if LATEST else "the start"))))
@@ -66,6 +68,14 @@ def browser():
         yield b
         BROWSERS.remove(b)
         b.close()
+
+
+# A test's own context runs the page without its service worker unless it asks for one
+# (``service_workers="allow"``; the ``fresh`` page of a test marked ``worker``): installing
+# the worker fetches and stores every file of the site, about 2.5 s of the machine's CPU
+# beside the 5 s of a first visit, and most tests boot a page of their own at least once.
+# The shared pages, the offline tests and the update test have the worker, as a player's
+# page does.
 
 
 class Watch:
@@ -122,8 +132,8 @@ class Shared:
     """A page kept for the whole session, booted again if its renderer crashed."""
 
     def __init__(self, browser, base_url: str, ctx: dict) -> None:
-        self.browser, self.base_url, self.ctx = browser, base_url, ctx
-        self.page, self.watch = boot(browser, base_url, init=FAST_MOVES, **ctx)
+        self.browser, self.base_url, self.ctx = browser, base_url, {**ctx, "service_workers": "allow"}
+        self.page, self.watch = boot(browser, base_url, init=FAST_MOVES, **self.ctx)
 
     def live(self):
         if self.watch.crashed:
@@ -169,9 +179,12 @@ def phone(_phone):
 
 
 @pytest.fixture
-def fresh(browser, base_url):
-    """A page of its own, for tests that reload or navigate: (page, watch, base_url)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
+def fresh(browser, base_url, request):
+    """A page of its own, for tests that reload or navigate: (page, watch, base_url); with
+    the service worker when the test is marked ``worker``."""
+    worker = request.node.get_closest_marker("worker") is not None
+    context = browser.new_context(viewport={"width": 1280, "height": 720},
+                                  service_workers="allow" if worker else "block")
     page = context.new_page()
     watch = Watch(page, base_url)
     yield page, watch, base_url

@@ -277,7 +277,7 @@ def test_an_update_is_offered_and_taken_without_losing_the_game(browser):
     website.build_site(site)
     server = serve.serve_in_thread(site)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    context = browser.new_context()
+    context = browser.new_context(service_workers="allow")
     page = context.new_page()
     try:
         visit(page, base + "?game=cross&seed=3")

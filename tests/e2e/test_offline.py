@@ -9,6 +9,8 @@ import tempfile
 from pathlib import Path
 from urllib.parse import parse_qsl
 
+import pytest
+
 from tools import common, serve, startup, website
 from patience import GAMES, get_game
 
@@ -24,6 +26,7 @@ def site() -> Path:
     return Path(os.environ.get("PATIENCE_SITE") or website.build_site(common.BUILD / "site")).resolve()
 
 
+@pytest.mark.worker
 def test_installable_manifest_and_worker(fresh):
     page, watch, base = fresh
     visit(page, base + "?game=klondike&seed=2")
@@ -45,6 +48,7 @@ def test_installable_manifest_and_worker(fresh):
             assert f"{w}x{w}" == icon["sizes"]
 
 
+@pytest.mark.worker
 def test_offline_after_one_visit_plays_every_game(fresh):
     page, watch, base = fresh
     visit(page, base + "?game=klondike&seed=3&draw=1")
@@ -68,7 +72,7 @@ def test_offline_after_one_visit_plays_every_game(fresh):
 def test_the_app_starts_with_the_server_stopped(browser):
     server = serve.serve_in_thread(site())
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    context = browser.new_context()
+    context = browser.new_context(service_workers="allow")
     page = context.new_page()
     try:
         visit(page, base + "?game=frog&seed=4")
@@ -88,7 +92,7 @@ def test_served_from_a_sub_path(browser):
         (Path(tmp) / "patience").symlink_to(site())
         server = serve.serve_in_thread(Path(tmp))
         base = f"http://127.0.0.1:{server.server_address[1]}/patience/"
-        context = browser.new_context()
+        context = browser.new_context(service_workers="allow")
         page = context.new_page()
         errors: list[str] = []
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)

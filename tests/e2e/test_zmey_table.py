@@ -6,27 +6,44 @@ from patience import Session, get_game
 from patience.game import MOVE
 from table.urlstate import to_query
 
-from ui import assert_dom_is, click_stock, open_deal, play_by_pointer, rightmost, table, wait_moves
+from ui import assert_dom_is, click_stock, open_deal, play_by_pointer, resume_at, rightmost, table, wait_moves
 
 
-def play_zmey(page, game, mirror: Session, actions: int, style: str, cdp=None, builds: int = 4) -> list[str]:
-    """Foundation moves whenever there are some, a few building moves in the play phase,
-    otherwise the stock (rounds, then the redeal); returns what was done, in order."""
+def choose(game, state, built: int, builds: int):
+    """A foundation move whenever there is one, a building move while fewer than
+    ``builds`` were made, otherwise the stock (rounds, then the redeal): (move, kind), or
+    None when there is nothing to do."""
+    moves = game.card_moves(state)
+    home = [m for m in moves if game.piles[m.dst].role == "foundation"]
+    build = [m for m in moves if game.piles[m.dst].role == "tableau"]
+    if home:
+        return home[0], "foundation"
+    if build and built < builds:
+        return build[0], "build"
+    move = game.stock_move(state)
+    return None if move is None else (move, move.kind)
+
+
+def play_zmey(page, game, mirror: Session, actions: int, style: str, cdp=None, builds: int = 4,
+              ahead: int = 0) -> list[str]:
+    """Play by ``choose``: the first ``ahead`` actions by the engine alone (the table
+    resumes there, a saved game), then up to ``actions`` through the table; returns what
+    was done through the table, in order."""
+    built = 0
+    for _ in range(ahead):
+        move, kind = choose(game, mirror.state, built, builds)
+        built += kind == "build"
+        mirror.play(move)
+    if ahead:
+        resume_at(page, mirror)
     done: list[str] = []
     for _ in range(actions):
         state = mirror.state
-        moves = game.card_moves(state)
-        home = [m for m in moves if game.piles[m.dst].role == "foundation"]
-        build = [m for m in moves if game.piles[m.dst].role == "tableau"]
-        if home:
-            move, kind = home[0], "foundation"
-        elif build and done.count("build") < builds:
-            move, kind = build[0], "build"
-        else:
-            move = game.stock_move(state)
-            if move is None:
-                break
-            kind = move.kind
+        chosen = choose(game, state, built, builds)
+        if chosen is None:
+            break
+        move, kind = chosen
+        built += kind == "build"
         if move.kind == MOVE:
             play_by_pointer(page, game, state, move, style, cdp)
         elif cdp is not None:
@@ -51,7 +68,8 @@ def test_zmey_rounds_ring_and_redeal_by_mouse(page):
     assert_dom_is(page, game, mirror.state)
     badge = page.evaluate("[...document.querySelectorAll('#table .badge')].map(e => e.textContent)")
     assert "Deal round 2 of 8" in badge
-    done = play_zmey(page, game, mirror, 120, "drag")
+    # the redeal comes after 41 actions: the first 15 (four of its rounds) by the engine alone
+    done = play_zmey(page, game, mirror, 60, "drag", ahead=15)
     assert {"round", "foundation", "build", "redeal"} <= set(done), done
     assert page.inner_text("#phase").startswith("Deal phase, redealt: round 1/")
     assert table(page)["status"] == "playing"

@@ -92,13 +92,20 @@ def winning_line(game: Game, seeds: list[int]) -> tuple[int, list[Move]]:
     raise AssertionError("no winnable seed found")
 
 
+@functools.cache
+def klondike_win() -> tuple[int, list[Move]]:
+    """A Klondike draw-1 deal the engine wins and its line, found once a worker (deal 2,
+    tried first before, stays unknown after seconds of search)."""
+    return winning_line(get_game("klondike", {"draw": "1"}), [3, 5, 11, 12, 13])
+
+
 def open_klondike_win(page) -> tuple[Game, int, list[Move], Session, list[Move]]:
     """A Klondike deal (one card a turn) whose winning line the engine finds, opened where
     the part of the line played through the table starts (``win_window``): the game, the
     deal number, the line, a session mirroring the table there, and the moves to play
     through the table (WIN_MOVES of them, or the whole line in the long run)."""
     game = get_game("klondike", {"draw": "1"})
-    seed, line = winning_line(game, [2, 3, 5, 11, 12, 13])
+    seed, line = klondike_win()
     mirror = Session(game, seed)
     start = win_window(game, line)
     for move in line[:start]:
@@ -332,29 +339,48 @@ def act(page, game: Game, state: State, move: Move, style: str, cdp=None) -> boo
     return True
 
 
+def policy(game: Game, state: State, moved: int, builds: int) -> list[tuple[Move, str]]:
+    """The moves ``play_with_policy`` tries, in its order, each with its kind: home moves,
+    place actions, other card moves while fewer than ``builds`` were ``moved``, the stock,
+    buttons, then the other card moves after all."""
+    legal = game.legal_moves(state)
+    home = [m for m in legal if m.kind == MOVE and game.piles[m.dst].role == "foundation"]
+    place = [m for m in legal if (a := game.action(m.kind)) is not None and a.at_place]
+    other = [m for m in legal if m.kind == MOVE and m not in home]
+    stock = game.stock_move(state)
+    specials = [m for m in legal if (a := game.action(m.kind)) is not None and a.where == "button"]
+    choices = home + place + (other if moved < builds else []) + ([stock] if stock else []) + specials + other
+    return [(m, ("home" if m in home else "move") if m.kind == MOVE else m.kind) for m in choices]
+
+
 def play_with_policy(page, game: Game, mirror, actions: int, style: str, cdp=None, builds: int = 6,
-                     until: set[str] | None = None) -> list[str]:
+                     until: set[str] | None = None, ahead: int = 0) -> list[str]:
     """Home moves first, then place actions, a few other card moves, then the stock;
     every action through the table, the DOM checked against the engine after each.  Stops
-    after ``actions``, or once every kind of action in ``until`` has been made."""
+    after ``actions``, or once every kind of action in ``until`` has been made.  The
+    first ``ahead`` actions are made by the engine alone and the table resumes there (a
+    saved game): a test about a later part of the game plays only that part through the
+    table.  Returns the kinds of the actions made through the table."""
+    moved = 0
+    for _ in range(ahead):
+        choices = policy(game, mirror.state, moved, builds)
+        if not choices:
+            break
+        move, kind = choices[0]
+        moved += kind == "move"
+        mirror.play(move)
+    if ahead:
+        resume_at(page, mirror)
     done: list[str] = []
     styles = ["drag", "taps", "double"] if style == "mixed" else [style]
     for k in range(actions):
         state = mirror.state
-        legal = game.legal_moves(state)
-        home = [m for m in legal if m.kind == MOVE and game.piles[m.dst].role == "foundation"]
-        place = [m for m in legal if (a := game.action(m.kind)) is not None and a.at_place]
-        other = [m for m in legal if m.kind == MOVE and m not in home]
-        stock = game.stock_move(state)
-        specials = [m for m in legal if (a := game.action(m.kind)) is not None and a.where == "button"]
-        choices = home + place + (other if done.count("move") < builds else []) \
-            + ([stock] if stock else []) + specials + other
-        for move in choices:
-            kind = ("home" if move in home else "move") if move.kind == MOVE else move.kind
+        for move, kind in policy(game, state, moved, builds):
             if act(page, game, state, move, styles[k % len(styles)], cdp):
                 break
         else:
             break
+        moved += kind == "move"
         done.append(kind)
         mirror.play(move)
         try:
