@@ -13,6 +13,7 @@ The searches of a one-deck game with a stock played K+ (``klondike``,
 from __future__ import annotations
 
 import time
+from functools import cached_property
 from typing import Callable, Generic, Iterable, NamedTuple, TypeVar
 
 from ..moves import Move
@@ -277,6 +278,12 @@ class TalonSearch(DepthFirst[P, M]):
         """The real game skips the positions the game of twins has proved lost (``table``)."""
         self.proven = table
 
+    @cached_property
+    def place_covers(self) -> tuple[int, ...]:
+        """``covers`` at this search's draw (asked once: a subclass sets ``draw`` after
+        ``__init__``)."""
+        return covers(self.draw)
+
     def twin_key(self, position: P, k: bytes) -> bytes:
         """The game of twins' key of ``position`` without the talon's place (``k``: its
         own)."""
@@ -315,7 +322,7 @@ class TalonSearch(DepthFirst[P, M]):
         k, place = self.split_key(position)
         places = self.places
         had = places.get(k, 0)
-        cover = SEEN if place < 0 else (COVERS.get(self.draw) or covers(self.draw))[place]  # (any place reaches what the cycle reaches)
+        cover = SEEN if place < 0 else self.place_covers[place]  # (any place reaches what the cycle reaches)
         if had & cover:
             if not had >> PROVEN & cover:
                 frame = (had >> FRAME) - 1
@@ -355,7 +362,7 @@ class TalonSearch(DepthFirst[P, M]):
                 return False  # any place reaches what the cycle reaches
             places[k] = cover = 1
         else:
-            cover = (COVERS.get(self.draw) or covers(self.draw))[place]
+            cover = self.place_covers[place]
             if had & cover:
                 return False
             places[k] = had | 1 << place
