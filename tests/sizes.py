@@ -15,6 +15,8 @@ through the two counts it sets.
     PATIENCE_LIST_REPLAYS=N    winning lines of each winnable-deal list replayed (tests/engine/test_winnable.py; 0: all)
     PATIENCE_RELOADS=N         reloads and closed tabs in the middle of play (tests/e2e/test_faults.py)
     PATIENCE_SCREENS=N         screen sizes every game is fitted to (tests/e2e/test_access.py; 5: all)
+    PATIENCE_BADGE_MS=N        the winnability badge's search time on a page a browser test opens
+                               for itself (tests/e2e/conftest.py; 0: the page's own, 4 s)
     PATIENCE_LONG_TASK_MS=N    the longest main-thread task allowed while the solver works
                                (tests/e2e/test_assist.py)
 """
@@ -56,3 +58,9 @@ RELOADS = size("RELOADS", 3, 16)
 # (tests/e2e/test_access.py): the smallest phone, a phone on its side and a desktop by
 # default, and a tall phone and a laptop besides in the long run
 SCREENS = size("SCREENS", 3, 5)
+# the search time (ms) of the winnability badge on a page a browser test opens for itself:
+# most such tests visit or reload and never read the badge, and its search of a first deal
+# costs the machine about a second of CPU (Klondike deal 1); the shared pages, on which the
+# badge's tests run, and a page that asks for them keep the page's own budgets, and so
+# does every page in the long run (0)
+BADGE_MS = size("BADGE_MS", 300, 0)

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from sizes import BADGE_MS
 from tools import common, serve, testenv, website
 
 ARGS = testenv.CHROMIUM_ARGS
@@ -54,11 +55,14 @@ def browser():
         b = p.chromium.launch(executable_path=exe, args=[*ARGS, "--enable-logging", f"--log-file={CHROMIUM_LOG}"])
         new_context = b.new_context
 
-        def watched_context(**options):
+        def watched_context(full_search: bool = False, **options):
             """A context whose every page records a renderer crash in CRASHES, without the
-            service worker unless it asks for one."""
+            service worker unless it asks for one, and whose badge searches a position
+            for sizes.BADGE_MS unless ``full_search``."""
             options.setdefault("service_workers", "block")
             context = new_context(**options)
+            if BADGE_MS and not full_search:
+                context.add_init_script(f"window.patienceBudgets = {{analysis_s: {BADGE_MS / 1000}}};")
             context.on("page", lambda page: page.on("crash", lambda _: CRASHES.append(
                 os.environ.get("PYTEST_CURRENT_TEST") or (f"{LATEST[-1]} (as it ended)" if LATEST else "the start"))))
             return context
@@ -75,7 +79,9 @@ def browser():
 # the worker fetches and stores every file of the site, about 2.5 s of the machine's CPU
 # beside the 5 s of a first visit, and most tests boot a page of their own at least once.
 # The shared pages, the offline tests and the update test have the worker, as a player's
-# page does.
+# page does.  Such a page's winnability badge also searches a position for a shorter time
+# than a player's (sizes.BADGE_MS): the badge's own tests run on the shared pages, which
+# search as a player's page does.
 
 
 class Watch:
@@ -132,7 +138,7 @@ class Shared:
     """A page kept for the whole session, booted again if its renderer crashed."""
 
     def __init__(self, browser, base_url: str, ctx: dict) -> None:
-        self.browser, self.base_url, self.ctx = browser, base_url, {**ctx, "service_workers": "allow"}
+        self.browser, self.base_url, self.ctx = browser, base_url, {**ctx, "service_workers": "allow", "full_search": True}
         self.page, self.watch = boot(browser, base_url, init=FAST_MOVES, **self.ctx)
 
     def live(self):
