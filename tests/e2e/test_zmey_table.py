@@ -31,7 +31,10 @@ def play_zmey(page, game, mirror: Session, actions: int, style: str, cdp=None, b
     was done through the table, in order."""
     built = 0
     for _ in range(ahead):
-        move, kind = choose(game, mirror.state, built, builds)
+        chosen = choose(game, mirror.state, built, builds)
+        if chosen is None:
+            break
+        move, kind = chosen
         built += kind == "build"
         mirror.play(move)
     if ahead:

@@ -34,7 +34,9 @@ def easy_win() -> tuple[int, int]:
 def budgets(page, **seconds: float) -> None:
     """Give the solver of the pages ``page`` loads from now on other time budgets
     (py/table/runner.py, ``Budgets``: slice_s, step_s, analysis_s, hint_s, winnable_s):
-    an init script sets ``window.patienceBudgets`` before the page's own scripts run."""
+    an init script sets ``window.patienceBudgets`` before the page's own scripts run.  It
+    takes the place of the short badge search of a test's own page (tests/e2e/conftest.py):
+    what it does not name is the page's own."""
     page.add_init_script(f"window.patienceBudgets = {json.dumps(seconds)};")
 
 
