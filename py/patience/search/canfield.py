@@ -100,7 +100,7 @@ first = itemgetter(0)
 LEFT = tuple(bytes((0xfd, left)) for left in range(53))  # a key's part after the piles, by the cards left in the reserve
 HOME_MOVES = frozenset((TO_HOME, RESERVE_HOME, TALON_HOME, TRADE, BACK))  # the moves that change what is home
 
-Position = tuple[tuple[bytes, ...], int, tuple[int, ...], bytes, int]
+Position = tuple[tuple[bytes, ...], int, bytes, bytes, int]
 SMove = tuple[int, int, int, int]
 Kid = tuple[list[SMove], Position]
 
@@ -158,6 +158,19 @@ class CanfieldModel(Model):
         return super().score(state) + TURN_OVER_IN_HAND * (self.game.recycles_left(state) or 0)
 
 
+class Kinds(dict[bytes, bytes]):
+    """A pile → its cards by kind, in a key (each card ``table``'s byte for it), made when
+    first asked."""
+
+    def __init__(self, table: bytes) -> None:
+        super().__init__()
+        self.table = table
+
+    def __missing__(self, pile: bytes) -> bytes:
+        kinds = self[pile] = pile.translate(self.table)
+        return kinds
+
+
 class CanfieldSearch(TalonSearch[Position, SMove]):
     """A depth-first search of one Canfield position, run in bounded pieces
     (``depth_first.DepthFirst``)."""
@@ -193,15 +206,16 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         self.card_of = {(S[c], rel[c]): c for c in range(52)}
         # the next card of each suit home, by the cards home (-1: the suit is home)
         self.next_home = tuple(tuple(self.card_of[s, h + 1] for h in range(13)) + (-1,) for s in range(4))
-        self.by_kind_map = bytes(100 + self.kind[c] if c < 52 else c for c in range(256))
         self.memos: Memos = memos if memos is not None else ({}, {}, {}, {})
         self.shared = memos is not None  # the tables of a hunt, shared with its probes
         self.reaches = self.memos[0]
-        self.safe: dict[tuple[int, ...], frozenset[int]] = {}  # cards home -> the cards that go home at once
+        self.safe: dict[bytes, frozenset[int]] = {}  # cards home -> the cards that go home at once
+        self.ups: dict[bytes, tuple[bytes, ...]] = {}  # cards home -> the same with a card more of each suit
+        self.homes: dict[bytes, bytes] = {}  # cards home -> the one object kept for it
         # a card buried for good under the card on it (``buried_lock``): no card comes back from home
         self.locks = game.options["foundation_return"] != "on"
         self.pile_memo = self.memos[1]
-        self.kinds: dict[bytes, bytes] = {}  # a pile → its cards by kind (``split_key``)
+        self.kinds = Kinds(bytes(100 + self.kind[c] if c < 52 else c for c in range(256)))  # (``split_key``)
         self.twins_memo: dict[bytes, TwinsPart] = {}  # each pile's part of twins_lock, by the pile and the cards home
         self.twins = twins and self.locks and probe == 0
         self.played_twins = self.twins  # (the real game comes after it)
@@ -239,7 +253,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
     def parts(self) -> list[Heap]:
         """The shared tables outlive each probe (a dropped probe's parts are emptied): the
         complete search, which lasts as long as they do, counts them."""
-        return super().parts() + [self.safe, self.kinds, self.twins_memo] + self.litter + (
+        return super().parts() + [self.safe, self.ups, self.homes, self.kinds, self.twins_memo] + self.litter + (
             [] if self.rng is not None else list(self.memos))
 
     # -- positions ---------------------------------------------------------------
@@ -248,38 +262,36 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         home = homes(game.foundations, state.piles)[0]
         waste, stock = state.piles[game.waste], state.piles[game.stock]
         return (tuple(bytes(state.piles[i]) for i in self.piles_at), len(state.piles[self.reserve_at]),
-                tuple(home), bytes(waste + stock[::-1]), len(waste))
+                self.home_of(bytes(home)), bytes(waste + stock[::-1]), len(waste))
 
     def split_key(self, p: Position, by_kind: bool = False) -> tuple[bytes, int]:
         """The key without the talon's place (the pile cards by kind in the game of twins
         and a probe keyed so, or with ``by_kind``), and the place."""
         piles, left, home, talon, pos = p
         if by_kind or self.by_kind:
-            get, kinds_of = self.kinds.get, self.kinds_of
+            kinds = self.kinds
             p0, p1, p2, p3 = piles  # (no comprehension: a call of its own in this Python)
-            keyed: "list[bytes] | tuple[bytes, ...]" = [get(p0) or kinds_of(p0), get(p1) or kinds_of(p1),
-                                                       get(p2) or kinds_of(p2), get(p3) or kinds_of(p3)]
+            parts = sorted((kinds[p0], kinds[p1], kinds[p2], kinds[p3]))
         else:
-            keyed = piles
+            parts = sorted(piles)
         if self.set_talon:
             rest, place = talon_place(talon, pos, 1)
         else:  # (talon_place, inline)
             rest, place = talon, (pos if pos % self.draw and pos != len(talon) else -1)
-        return b"\xff".join(sorted(keyed)) + LEFT[left] + bytes(home) + rest, place
+        parts += (LEFT[left], home, rest)
+        return b"\xff".join(parts), place
 
     def twin_key(self, p: Position, k: bytes) -> bytes:
         return k if self.by_kind else self.split_key(p, by_kind=True)[0]
 
-    def kinds_of(self, pile: bytes) -> bytes:
-        """``pile``'s cards by kind (in a key), kept for each pile."""
-        kinds = self.kinds[pile] = pile.translate(self.by_kind_map)
-        return kinds
 
     def plain_key(self, p: Position) -> tuple[bytes, int]:
         """The complete search's key (``split_key`` without the probes' pile cards by kind)."""
         piles, left, home, talon, pos = p
         rest, place = talon_place(talon, pos, self.draw)
-        return b"\xff".join(sorted(piles)) + LEFT[left] + bytes(home) + rest, place
+        parts = sorted(piles)
+        parts += (LEFT[left], home, rest)
+        return b"\xff".join(parts), place
 
     @staticmethod
     def is_won(p: Position) -> bool:
@@ -289,7 +301,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
     def score(p: Position) -> int:
         return 4 * sum(p[2]) - 2 * p[1] - len(p[3])
 
-    def goes_home(self, card: int, home: tuple[int, ...]) -> bool:
+    def goes_home(self, card: int, home: bytes) -> bool:
         """Whether ``card`` is the next of its suit and may go home without branching."""
         rank = self.rel[card]
         if rank != home[S[card]] + 1:
@@ -311,11 +323,11 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         if not ((p0 and p0[-1] in safe) or (p1 and p1[-1] in safe) or (p2 and p2[-1] in safe) or (p3 and p3[-1] in safe)
                 or (left and self.reserve[left - 1] in safe) or (self.set_talon and not safe.isdisjoint(talon))):
             return moves, p
-        safe_of: Callable[[tuple[int, ...]], frozenset[int]] = self.safe_of
+        safe_of: Callable[[bytes], frozenset[int]] = self.safe_of
         if self.twins:
             plain, twin = self.safe_of, self.twin
 
-            def safe_of(h: tuple[int, ...]) -> frozenset[int]:
+            def safe_of(h: bytes) -> frozenset[int]:
                 cards = plain(h)
                 if not cards:
                     return cards
@@ -356,7 +368,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                         break
         return moves, (piles, left, home, talon, pos)
 
-    def safe_of(self, home: tuple[int, ...]) -> frozenset[int]:
+    def safe_of(self, home: bytes) -> frozenset[int]:
         """The cards that go home without branching (``goes_home``) with ``home`` home,
         kept for each ``home``."""
         safe = self.safe.get(home)
@@ -366,11 +378,27 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                 if home[s] < 13 and self.goes_home(self.next_home[s][home[s]], home))
         return safe
 
-    @staticmethod
-    def with_home(home: tuple[int, ...], card: int) -> tuple[int, ...]:
-        h = list(home)
-        h[S[card]] += 1
-        return tuple(h)
+    def with_home(self, home: bytes, card: int) -> bytes:
+        """``home`` with ``card`` home too."""
+        ups = self.ups.get(home)
+        if ups is None:
+            ups = self.ups_of(home)
+        return ups[S[card]]
+
+    def ups_of(self, home: bytes) -> tuple[bytes, ...]:
+        """``home`` with one card more of each suit, kept for each ``home``: the same object
+        each time, so that its hash is worked out once (``home_of``)."""
+        ups = self.ups[home] = tuple(self.home_of(home[:s] + bytes((home[s] + 1,)) + home[s + 1:]) if home[s] < 13
+                                     else home for s in range(4))
+        return ups
+
+    def home_of(self, home: bytes) -> bytes:
+        """The one object kept for the cards home ``home``."""
+        return self.homes.setdefault(home, home)
+
+    def with_less(self, home: bytes, suit: int) -> bytes:
+        """``home`` with one card fewer of ``suit``."""
+        return self.home_of(home[:suit] + bytes((home[suit] - 1,)) + home[suit + 1:])
 
     def locked(self, p: Position) -> bool:
         """Whether ``p`` is lost for a card buried for good (``buried_lock``), each pile's
@@ -380,12 +408,12 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
             return False
         if self.twins:
             return twins_lock(p[0], p[2], S, self.rel, self.twin, self.twins_memo)
-        memo, home, at = self.pile_memo, p[2], bytes(p[2])
+        memo, home = self.pile_memo, p[2]
         parts = []
         for pile in p[0]:
-            part = memo.get(pile + at)
+            part = memo.get(pile + home)
             if part is None:
-                part = memo[pile + at] = pile_locks(pile, home, S, self.rel, self.twin)
+                part = memo[pile + home] = pile_locks(pile, home, S, self.rel, self.twin)
             parts.append(part)
         return joined_lock(p[0], parts, S, self.rel, self.twin) is not None
 
@@ -465,7 +493,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
             for s in range(4):
                 if home[s]:
                     card = self.card_of[s, home[s]]
-                    less = home[:s] + (home[s] - 1,) + home[s + 1:]
+                    less = self.with_less(home, s)
                     if not self.goes_home(card, less):
                         for dst in takes.get(kind_of[card], NONE):
                             add((5.0, (BACK, s, dst, 1)))
@@ -485,8 +513,11 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
             found = [(priority + below(1024) * SHAKE, move) for priority, move in found]
         found.sort(key=first)
 
-        # (``fresh``, inline; with no card that nothing needs next home, only a move that
-        # changes what is home may bring one: the others need no ``close``)
+        # (``fresh``, inline.  Every position is closed: no card that nothing needs lies
+        # where it could go home.  So with no such card next home, only a move that changes
+        # what is home may bring one; a talon card laid on a pile brings one only if it is
+        # one itself (in the game of twins a card on the piles more only takes from the
+        # cards that may go); the other moves are closed.  ``after``'s talon card, inline.)
         close, after = self.close, self.after
         mark = self.mark_proving if self.proving else self.mark
         safe = self.safe.get(home)
@@ -494,12 +525,21 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
             safe = self.safe_of(home)
         out: list[Kid] = []
         for _, move in found:
-            if safe or move[0] in HOME_MOVES:
+            if move[0] == TALON:
+                a = move[1]
+                pl = list(piles)
+                pl[move[2]] += talon[a:a + 1]
+                child = (tuple(pl), left, home, talon[:a] + talon[a + 1:], a)
+                if safe and talon[a] in safe:
+                    moves, child = close([move], child)
+                else:
+                    moves = [move]
+            elif safe or move[0] in HOME_MOVES:
                 moves, child = close([move], after(p, move))
             else:
                 moves, child = [move], after(p, move)
             if mark(child):
-                if sum(child[2]) == 52:
+                if child[2] is not home and sum(child[2]) == 52:
                     return Won(moves)
                 out.append((moves, child))
         return out
@@ -532,7 +572,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
             pl[b] = pl[b][:n] + bytes((x,)) + pl[b][n + 1:]
         else:  # BACK
             pl[b] = pl[b] + bytes((self.card_of[a, home[a]],))
-            return tuple(pl), left, home[:a] + (home[a] - 1,) + home[a + 1:], talon, pos
+            return tuple(pl), left, self.with_less(home, a), talon, pos
         if left and not (pl[0] and pl[1] and pl[2] and pl[3]):
             left = refill(pl, self.reserve, left)
         return tuple(pl), left, home, talon, pos

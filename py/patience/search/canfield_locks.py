@@ -6,6 +6,8 @@ the game of twins (each pile's part ``twins_part``).  Ranks count from the base
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from ..cards import RANK_OF, SUIT_OF, make_card
 
 S = SUIT_OF[:52]
@@ -19,7 +21,7 @@ def from_base(base: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return rel, tuple(make_card(RANK_OF[c], TWIN[S[c]]) for c in range(52))
 
 
-def buried_lock(piles: tuple[bytes, ...], home: tuple[int, ...], suit: tuple[int, ...], rel: tuple[int, ...],
+def buried_lock(piles: tuple[bytes, ...], home: Sequence[int], suit: tuple[int, ...], rel: tuple[int, ...],
                 twin: tuple[int, ...]) -> tuple[int, int, int] | None:
     """A card buried for good under the card on it, with no card ever coming back from
     home: (the card, the card on it, a card under it that must go home first), or None.
@@ -56,7 +58,7 @@ def joined_lock(piles: tuple[bytes, ...], parts: list[tuple[tuple[int, int, int]
 Held = tuple[tuple[int, int], ...]  # (a card, the card on it) pairs
 
 
-def pile_locks(pile: bytes, home: tuple[int, ...], suit: tuple[int, ...], rel: tuple[int, ...],
+def pile_locks(pile: bytes, home: Sequence[int], suit: tuple[int, ...], rel: tuple[int, ...],
                twin: tuple[int, ...]) -> tuple[tuple[int, int, int] | None, Held]:
     """``buried_lock`` within one pile: a card buried for good whose twin is home or under
     it, or None; and the cards of the pile under a card with a lower card of its suit
@@ -87,7 +89,7 @@ def lower(w: int, pile: bytes, i: int, suit: tuple[int, ...], rel: tuple[int, ..
     return -1
 
 
-def twins_lock(piles: tuple[bytes, ...], home: tuple[int, ...], suit: tuple[int, ...], rel: tuple[int, ...],
+def twins_lock(piles: tuple[bytes, ...], home: Sequence[int], suit: tuple[int, ...], rel: tuple[int, ...],
                twin: tuple[int, ...], memo: dict[bytes, TwinsPart] | None = None) -> bool:
     """A card buried for good in the game of twins (``buried_lock`` in every arrangement of
     the twins on the piles): a card W on a card X, a card L of W's suit of a lower rank
@@ -115,7 +117,7 @@ def twins_lock(piles: tuple[bytes, ...], home: tuple[int, ...], suit: tuple[int,
 TwinsPart = tuple[tuple[int, bytes], ...]  # (W's twin, the twins of the cards L under X) for each W on X
 
 
-def twins_part(pile: bytes, home: tuple[int, ...], suit: tuple[int, ...], rel: tuple[int, ...],
+def twins_part(pile: bytes, home: Sequence[int], suit: tuple[int, ...], rel: tuple[int, ...],
                twin: tuple[int, ...]) -> TwinsPart:
     """``twins_lock`` within one pile: each card W on a card X whose twin is home or under
     it, with the twins of W and of the cards of W's suit of a lower rank under X (W is
