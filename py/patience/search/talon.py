@@ -100,17 +100,36 @@ def talon_reach(talon: bytes, pos: int, draw: int, kind: Sequence[int], recycles
     cards turned, ``recycles_left`` turn-overs of the waste allowed, None: unlimited):
     the talon cards it can bring to the waste top, and for each (by the card, and by its
     ``kind``) the clicks it takes (a hundredth each, for the order of the moves; a
-    turn-over costs ``turn_over`` more), its place in that order and its talon index."""
-    in_reach = []
+    turn-over costs ``turn_over`` more), its place in that order and its talon index
+    (``talon_hits``).  One deck: each card is in the talon once."""
     by_card: dict[int, Hit] = {}
     by_kind: dict[int, list[Hit]] = {}
-    for order, (i, deals, again) in enumerate(talon_positions(len(talon), pos, draw, recycles_left) if talon else ()):
-        card = talon[i]
-        hit = (0.01 * (deals + (again + 1 if again >= 0 else 0)) + (turn_over if again >= 0 else 0.0), order, i)
-        in_reach.append(card)
-        by_card[card] = hit
-        by_kind.setdefault(kind[card], []).append(hit)
-    return frozenset(in_reach), by_card, by_kind
+    if talon:
+        for hit in talon_hits(len(talon), pos, draw, recycles_left, turn_over):
+            card = talon[hit[2]]
+            by_card[card] = hit
+            k = kind[card]
+            if k in by_kind:
+                by_kind[k].append(hit)
+            else:
+                by_kind[k] = [hit]
+    return frozenset(by_card), by_card, by_kind
+
+
+_HITS: dict[tuple[int, int, int, int | None, float], tuple[Hit, ...]] = {}
+
+
+def talon_hits(size: int, pos: int, draw: int, recycles_left: int | None, turn_over: float) -> tuple[Hit, ...]:
+    """``talon_reach``'s hits by place, whatever the cards: for each talon card turning the
+    stock can bring to the waste top, in that order, (the clicks it takes, its place in the
+    order, its talon index); kept for each talon size and place."""
+    args = (size, pos, draw, recycles_left, turn_over)
+    hits = _HITS.get(args)
+    if hits is None:
+        hits = _HITS[args] = tuple(
+            (0.01 * (deals + (again + 1 if again >= 0 else 0)) + (turn_over if again >= 0 else 0.0), order, i)
+            for order, (i, deals, again) in enumerate(talon_positions(size, pos, draw, recycles_left)))
+    return hits
 
 
 # The moves of the searches of a one-deck game with a stock played K+ (Klondike's and
