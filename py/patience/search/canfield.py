@@ -212,6 +212,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         self.safe: dict[bytes, frozenset[int]] = {}  # cards home -> the cards that go home at once
         self.ups: dict[bytes, tuple[bytes, ...]] = {}  # cards home -> the same with a card more of each suit
         self.homes: dict[bytes, bytes] = {}  # cards home -> the one object kept for it
+        self.nexts: dict[bytes, tuple[frozenset[int], tuple[int, ...]]] = {}  # (``nexts_of``)
         # a card buried for good under the card on it (``buried_lock``): no card comes back from home
         self.locks = game.options["foundation_return"] != "on"
         self.pile_memo = self.memos[1]
@@ -253,7 +254,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
     def parts(self) -> list[Heap]:
         """The shared tables outlive each probe (a dropped probe's parts are emptied): the
         complete search, which lasts as long as they do, counts them."""
-        return super().parts() + [self.safe, self.ups, self.homes, self.kinds, self.twins_memo] + self.litter + (
+        return super().parts() + [self.safe, self.ups, self.homes, self.nexts, self.kinds, self.twins_memo] + self.litter + (
             [] if self.rng is not None else list(self.memos))
 
     # -- positions ---------------------------------------------------------------
@@ -345,11 +346,11 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                 if pile and pile[-1] in safe:
                     moves = moves + [(TO_HOME, c, 0, 1)]
                     home = self.with_home(home, pile[-1])
-                    safe = safe_of(home)
                     pl = list(piles)
                     pl[c] = pile[:-1]
                     left = refill(pl, self.reserve, left)
                     piles = tuple(pl)
+                    safe = safe_of(home)  # (after the piles: in the game of twins they decide it)
                     again = True
             if left and self.reserve[left - 1] in safe:
                 moves = moves + [(RESERVE_HOME, 0, 0, 1)]
@@ -377,6 +378,13 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                 self.next_home[s][home[s]] for s in range(4)
                 if home[s] < 13 and self.goes_home(self.next_home[s][home[s]], home))
         return safe
+
+    def nexts_of(self, home: bytes) -> tuple[frozenset[int], tuple[int, ...]]:
+        """The next card of each suit home (-1: the suit is home), as a set and by suit,
+        kept for each ``home``."""
+        cards = tuple(self.next_home[s][home[s]] for s in range(4))
+        found = self.nexts[home] = (frozenset(cards), cards)
+        return found
 
     def with_home(self, home: bytes, card: int) -> bytes:
         """``home`` with ``card`` home too."""
@@ -422,7 +430,11 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         """The unseen positions one step on, best first (each marked seen), or
         ``Won`` with the moves to a won position when there is one."""
         piles, left, home, talon, pos = p
-        rel, kind_of, wants_of, nxt = self.rel, self.kind, self.wants, self.next_home
+        kind_of, wants_of = self.kind, self.wants
+        nexts = self.nexts.get(home)
+        if nexts is None:
+            nexts = self.nexts_of(home)
+        is_next, next_cards = nexts
         takes: dict[int, list[int]] = {}  # kind of card → piles whose top takes it
         empty = -1
         found: list[tuple[float, SMove]] = []  # (sorted by priority alone: a stable sort keeps the order of ties)
@@ -436,13 +448,13 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                     takes[w].append(c)
                 else:
                     takes[w] = [c]
-                if nxt[S[top]][home[S[top]]] == top:
+                if top in is_next:
                     add((0.0, (TO_HOME, c, 0, 1)))
             elif empty < 0:
                 empty = c
         if left:
             card = self.reserve[left - 1]
-            if nxt[S[card]][home[S[card]]] == card:
+            if card in is_next:
                 add((0.0, (RESERVE_HOME, 0, 0, 1)))
             for dst in takes.get(kind_of[card], NONE):
                 add((1.0, (RESERVE, 0, dst, 1)))
@@ -462,8 +474,8 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                 reach = self.reaches[spot] = talon_reach(talon, pos, self.draw, self.kind)
             in_reach, by_card, by_kind = reach
             stock: list[tuple[int, float, SMove]] = []
-            for s in range(4):
-                hit = by_card.get(nxt[s][home[s]])
+            for card in next_cards:
+                hit = by_card.get(card)
                 if hit is not None:
                     clicks, order, i = hit
                     stock.append((order * 8, 0.5 + clicks, (TALON_HOME, i, 0, 1)))
@@ -484,8 +496,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
             if len(pile) > 1:
                 onto = takes.get(kind_of[pile[-1]])
                 if onto is not None:
-                    under = pile[-2]
-                    priority = 2.0 if nxt[S[under]][home[S[under]]] == under else 4.0
+                    priority = 2.0 if pile[-2] in is_next else 4.0
                     for dst in onto:
                         if dst != c:
                             add((priority, (PILE, c, dst, 1)))
@@ -500,8 +511,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         if self.twins:  # a trade: a pile top's twin lies on a pile (a top too, or under one) and is next home
             tops = [pile[-1] if pile else -1 for pile in piles]
             twin = self.twin
-            for s in range(4):
-                t = nxt[s][home[s]]
+            for t in next_cards:
                 if t >= 0 and twin[t] in tops:
                     a = tops.index(twin[t])  # (one deck: a card lies in one place)
                     for b in range(4):
@@ -518,7 +528,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         # what is home may bring one; a talon card laid on a pile brings one only if it is
         # one itself (in the game of twins a card on the piles more only takes from the
         # cards that may go); the other moves are closed.  ``after``'s talon card, inline.)
-        close, after = self.close, self.after
+        close, after, reserve = self.close, self.after, self.reserve
         mark = self.mark_proving if self.proving else self.mark
         safe = self.safe.get(home)
         if safe is None:
@@ -534,8 +544,17 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                     moves, child = close([move], child)
                 else:
                     moves = [move]
-            elif safe or move[0] in HOME_MOVES:
+            elif move[0] in HOME_MOVES:
                 moves, child = close([move], after(p, move))
+            elif safe:  # (``close``'s own look at the tops, inline: most such kids have none)
+                child = after(p, move)
+                c0, c1, c2, c3 = child[0]
+                cl = child[1]
+                if (c0 and c0[-1] in safe) or (c1 and c1[-1] in safe) or (c2 and c2[-1] in safe) or (
+                        c3 and c3[-1] in safe) or (cl and reserve[cl - 1] in safe):
+                    moves, child = close([move], child)
+                else:
+                    moves = [move]
             else:
                 moves, child = [move], after(p, move)
             if mark(child):
