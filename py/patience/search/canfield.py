@@ -106,12 +106,12 @@ Kid = tuple[list[SMove], Position]
 
 
 # what turning the stock offers, by the talon and its place (talon_reach); each pile's
-# part of buried_lock (pile_locks), by the pile and the cards home; the positions the
+# part of buried_lock (pile_locks), by the cards home and the pile; the positions the
 # complete search has searched to the end (TalonSearch.share_finished), which the probes
 # skip; and those the game of twins has proved lost (TalonSearch.prove_into), which the
 # real game's searches skip
-Memos = tuple[dict[tuple[bytes, int], Reach], dict[bytes, tuple[tuple[int, int, int] | None, Held]], dict[bytes, int],
-              dict[bytes, int]]
+Memos = tuple[dict[tuple[bytes, int], Reach], dict[bytes, dict[bytes, tuple[tuple[int, int, int] | None, Held]]],
+              dict[bytes, int], dict[bytes, int]]
 
 
 class CanfieldModel(Model):
@@ -217,7 +217,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         self.locks = game.options["foundation_return"] != "on"
         self.pile_memo = self.memos[1]
         self.kinds = Kinds(bytes(100 + self.kind[c] if c < 52 else c for c in range(256)))  # (``split_key``)
-        self.twins_memo: dict[bytes, TwinsPart] = {}  # each pile's part of twins_lock, by the pile and the cards home
+        self.twins_memo: dict[bytes, dict[bytes, TwinsPart]] = {}  # each pile's part of twins_lock, by the cards home and the pile
         self.twins = twins and self.locks and probe == 0
         self.played_twins = self.twins  # (the real game comes after it)
         self.search_real()
@@ -415,13 +415,19 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         if not self.locks:
             return False
         if self.twins:
-            return twins_lock(p[0], p[2], S, self.rel, self.twin, self.twins_memo)
-        memo, home = self.pile_memo, p[2]
+            kept = self.twins_memo.get(p[2])
+            if kept is None:
+                kept = self.twins_memo[p[2]] = {}
+            return twins_lock(p[0], p[2], S, self.rel, self.twin, kept)
+        home = p[2]
+        memo = self.pile_memo.get(home)  # (by the cards home, then by the pile: no key to make)
+        if memo is None:
+            memo = self.pile_memo[home] = {}
         parts = []
         for pile in p[0]:
-            part = memo.get(pile + home)
+            part = memo.get(pile)
             if part is None:
-                part = memo[pile + home] = pile_locks(pile, home, S, self.rel, self.twin)
+                part = memo[pile] = pile_locks(pile, home, S, self.rel, self.twin)
             parts.append(part)
         return joined_lock(p[0], parts, S, self.rel, self.twin) is not None
 
@@ -456,15 +462,17 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
             card = self.reserve[left - 1]
             if card in is_next:
                 add((0.0, (RESERVE_HOME, 0, 0, 1)))
-            for dst in takes.get(kind_of[card], NONE):
-                add((1.0, (RESERVE, 0, dst, 1)))
+            k = kind_of[card]
+            if k in takes:  # (``in`` and a subscript: no call, and most kinds are not there)
+                for dst in takes[k]:
+                    add((1.0, (RESERVE, 0, dst, 1)))
         # whole piles: only to let the reserve in, or to make room for a waste card
         if left or talon:
             priority = 1.5 if left else 3.0
             for c in range(4):
                 pile = piles[c]
-                if pile:
-                    for dst in takes.get(kind_of[pile[0]], NONE):
+                if pile and kind_of[pile[0]] in takes:
+                    for dst in takes[kind_of[pile[0]]]:
                         if dst != c:
                             add((priority, (PILE, c, dst, len(pile))))
         if talon:
@@ -475,12 +483,13 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
             in_reach, by_card, by_kind = reach
             stock: list[tuple[int, float, SMove]] = []
             for card in next_cards:
-                hit = by_card.get(card)
-                if hit is not None:
-                    clicks, order, i = hit
+                if card in by_card:
+                    clicks, order, i = by_card[card]
                     stock.append((order * 8, 0.5 + clicks, (TALON_HOME, i, 0, 1)))
             for kind, dsts in takes.items():
-                for clicks, order, i in by_kind.get(kind, ()):
+                if kind not in by_kind:
+                    continue
+                for clicks, order, i in by_kind[kind]:
                     for dst in dsts:
                         stock.append((order * 8 + 1 + dst, 2 + clicks, (TALON, i, dst, 1)))
             if empty >= 0 and not left:
@@ -493,13 +502,11 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         # a pile's top card alone onto another pile
         for c in range(4):
             pile = piles[c]
-            if len(pile) > 1:
-                onto = takes.get(kind_of[pile[-1]])
-                if onto is not None:
-                    priority = 2.0 if pile[-2] in is_next else 4.0
-                    for dst in onto:
-                        if dst != c:
-                            add((priority, (PILE, c, dst, 1)))
+            if len(pile) > 1 and kind_of[pile[-1]] in takes:
+                priority = 2.0 if pile[-2] in is_next else 4.0
+                for dst in takes[kind_of[pile[-1]]]:
+                    if dst != c:
+                        add((priority, (PILE, c, dst, 1)))
         if self.back:
             for s in range(4):
                 if home[s]:

@@ -95,17 +95,17 @@ def twins_lock(piles: tuple[bytes, ...], home: Sequence[int], suit: tuple[int, .
     the twins on the piles): a card W on a card X, a card L of W's suit of a lower rank
     under X, X's twin home or under X; W's twin and L's twin off the piles, so that no
     arrangement puts another suit in their places and no trade sends W or L home.  Each
-    pile's part (``twins_part``) kept in ``memo`` by the pile and the cards home."""
-    at = bytes(home)
+    pile's part (``twins_part``) kept in ``memo`` by the pile (``memo``: the parts for the
+    cards ``home``)."""
     parts = []
     for pile in piles:
-        kept = None if memo is None else memo.get(pile + at)
+        kept = None if memo is None else memo.get(pile)
         if kept is not None:
             part = kept
         else:
             part = twins_part(pile, home, suit, rel, twin)
             if memo is not None:
-                memo[pile + at] = part
+                memo[pile] = part
         if part:
             parts.append(part)
     if not parts:
