@@ -9,7 +9,8 @@ transposition table byte strings and the line is read off the depth-first stack:
   alternate colours, since a card only ever lands on a pile by the building rule or
   alone in an empty one;
 - the reserve: how many of its cards are left (they leave from the top only);
-- home: how many cards of each suit are on the foundations;
+- home: how many cards of each suit are on the foundations (``bytes``, one object kept
+  for each, so that its hash is worked out once);
 - the talon: ``bytes`` of waste then stock in dealing order, and how many are turned.
 
 Ranks are counted from the base rank (1 for the base), so the wrap (a king on an ace,
@@ -284,7 +285,6 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
 
     def twin_key(self, p: Position, k: bytes) -> bytes:
         return k if self.by_kind else self.split_key(p, by_kind=True)[0]
-
 
     def plain_key(self, p: Position) -> tuple[bytes, int]:
         """The complete search's key (``split_key`` without the probes' pile cards by kind)."""
