@@ -218,7 +218,8 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         self.locks = game.options["foundation_return"] != "on"
         self.pile_memo = self.memos[1]
         self.kinds = Kinds(bytes(100 + self.kind[c] if c < 52 else c for c in range(256)))  # (``split_key``)
-        self.twins_memo: dict[bytes, dict[bytes, TwinsPart]] = {}  # each pile's part of twins_lock, by the cards home and the pile
+        # each pile's part of twins_lock, by the cards home and the pile
+        self.twins_memo: dict[bytes, dict[bytes, TwinsPart]] = {}
         self.twins = twins and self.locks and probe == 0
         self.played_twins = self.twins  # (the real game comes after it)
         self.search_real()
@@ -255,8 +256,8 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
     def parts(self) -> list[Heap]:
         """The shared tables outlive each probe (a dropped probe's parts are emptied): the
         complete search, which lasts as long as they do, counts them."""
-        return super().parts() + [self.safe, self.ups, self.homes, self.nexts, self.kinds, self.twins_memo] + self.litter + (
-            [] if self.rng is not None else list(self.memos))
+        own: list[Heap] = [self.safe, self.ups, self.homes, self.nexts, self.kinds, self.twins_memo]
+        return super().parts() + own + self.litter + ([] if self.rng is not None else list(self.memos))
 
     # -- positions ---------------------------------------------------------------
     def position_of(self, state: State) -> Position:
@@ -526,15 +527,15 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                         if i >= 0:
                             add((TRADE_LAST, (TRADE, a, b, i)))
         if self.rng is not None:
-            below = self.rng.below
-            found = [(priority + below(1024) * SHAKE, move) for priority, move in found]
+            draw = self.rng.next32  # (``below(1024)``: a power of two takes the low bits, one call fewer)
+            found = [(priority + (draw() & 1023) * SHAKE, move) for priority, move in found]
         found.sort(key=first)
 
         # (``fresh``, inline.  Every position is closed: no card that nothing needs lies
         # where it could go home.  So with no such card next home, only a move that changes
         # what is home may bring one; a talon card laid on a pile brings one only if it is
         # one itself (in the game of twins a card on the piles more only takes from the
-        # cards that may go); the other moves are closed.  ``after``'s talon card, inline.)
+        # cards that may go); the other moves are closed.  ``after``'s talon moves, inline.)
         close, after, reserve = self.close, self.after, self.reserve
         mark = self.mark_proving if self.proving else self.mark
         safe = self.safe.get(home)
@@ -551,6 +552,10 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                     moves, child = close([move], child)
                 else:
                     moves = [move]
+            elif move[0] == TALON_HOME:  # (``after``'s, inline: a quarter of the kids)
+                a = move[1]
+                child = (piles, left, self.with_home(home, talon[a]), talon[:a] + talon[a + 1:], a)
+                moves, child = close([move], child)
             elif move[0] in HOME_MOVES:
                 moves, child = close([move], after(p, move))
             elif safe:  # (``close``'s own look at the tops, inline: most such kids have none)
