@@ -111,7 +111,7 @@ Kid = tuple[list[SMove], Position]
 # complete search has searched to the end (TalonSearch.share_finished), which the probes
 # skip; and those the game of twins has proved lost (TalonSearch.prove_into), which the
 # real game's searches skip
-Memos = tuple[dict[tuple[bytes, int], Reach], dict[bytes, dict[bytes, tuple[tuple[int, int, int] | None, Held]]],
+Memos = tuple[dict[tuple[bytes, int], Reach], dict[tuple[bytes, bytes], tuple[tuple[int, int, int] | None, Held]],
               dict[bytes, int], dict[bytes, int]]
 
 
@@ -219,7 +219,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         self.pile_memo = self.memos[1]
         self.kinds = Kinds(bytes(100 + self.kind[c] if c < 52 else c for c in range(256)))  # (``split_key``)
         # each pile's part of twins_lock, by the cards home and the pile
-        self.twins_memo: dict[bytes, dict[bytes, TwinsPart]] = {}
+        self.twins_memo: dict[tuple[bytes, bytes], TwinsPart] = {}
         self.twins = twins and self.locks and probe == 0
         self.played_twins = self.twins  # (the real game comes after it)
         self.search_real()
@@ -416,19 +416,13 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         if not self.locks:
             return False
         if self.twins:
-            kept = self.twins_memo.get(p[2])
-            if kept is None:
-                kept = self.twins_memo[p[2]] = {}
-            return twins_lock(p[0], p[2], S, self.rel, self.twin, kept)
-        home = p[2]
-        memo = self.pile_memo.get(home)  # (by the cards home, then by the pile: no key to make)
-        if memo is None:
-            memo = self.pile_memo[home] = {}
+            return twins_lock(p[0], p[2], S, self.rel, self.twin, self.twins_memo)
+        memo, home = self.pile_memo, p[2]
         parts = []
         for pile in p[0]:
-            part = memo.get(pile)
+            part = memo.get((home, pile))  # (one flat table, freed a piece at a time; both hashes kept)
             if part is None:
-                part = memo[pile] = pile_locks(pile, home, S, self.rel, self.twin)
+                part = memo[home, pile] = pile_locks(pile, home, S, self.rel, self.twin)
             parts.append(part)
         return joined_lock(p[0], parts, S, self.rel, self.twin) is not None
 

@@ -89,23 +89,22 @@ def lower(w: int, pile: bytes, i: int, suit: tuple[int, ...], rel: tuple[int, ..
     return -1
 
 
-def twins_lock(piles: tuple[bytes, ...], home: Sequence[int], suit: tuple[int, ...], rel: tuple[int, ...],
-               twin: tuple[int, ...], memo: dict[bytes, TwinsPart] | None = None) -> bool:
+def twins_lock(piles: tuple[bytes, ...], home: bytes, suit: tuple[int, ...], rel: tuple[int, ...],
+               twin: tuple[int, ...], memo: dict[tuple[bytes, bytes], TwinsPart] | None = None) -> bool:
     """A card buried for good in the game of twins (``buried_lock`` in every arrangement of
     the twins on the piles): a card W on a card X, a card L of W's suit of a lower rank
     under X, X's twin home or under X; W's twin and L's twin off the piles, so that no
     arrangement puts another suit in their places and no trade sends W or L home.  Each
-    pile's part (``twins_part``) kept in ``memo`` by the pile (``memo``: the parts for the
-    cards ``home``)."""
+    pile's part (``twins_part``) kept in ``memo`` by the cards home (``bytes``) and the pile."""
     parts = []
     for pile in piles:
-        kept = None if memo is None else memo.get(pile)
+        kept = None if memo is None else memo.get((home, pile))
         if kept is not None:
             part = kept
         else:
             part = twins_part(pile, home, suit, rel, twin)
             if memo is not None:
-                memo[pile] = part
+                memo[home, pile] = part
         if part:
             parts.append(part)
     if not parts:
