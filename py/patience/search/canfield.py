@@ -77,6 +77,7 @@ from .model import TURN_OVER_IN_HAND, Lock, Model
 from ..state import State
 from .depth_first import TalonSearch, Won
 from .hunt import Hunt, Searcher
+from .canfield_tables import Homes, Kinds
 from .canfield_locks import Held, TwinsPart, buried_lock, from_base, joined_lock, pile_locks, twins_lock
 from .talon import BACK, PILE, TALON, TALON_HOME, TO_HOME, EngineLine, Reach, talon_place, talon_reach
 
@@ -159,19 +160,6 @@ class CanfieldModel(Model):
         return super().score(state) + TURN_OVER_IN_HAND * (self.game.recycles_left(state) or 0)
 
 
-class Kinds(dict[bytes, bytes]):
-    """A pile → its cards by kind, in a key (each card ``table``'s byte for it), made when
-    first asked."""
-
-    def __init__(self, table: bytes) -> None:
-        super().__init__()
-        self.table = table
-
-    def __missing__(self, pile: bytes) -> bytes:
-        kinds = self[pile] = pile.translate(self.table)
-        return kinds
-
-
 class CanfieldSearch(TalonSearch[Position, SMove]):
     """A depth-first search of one Canfield position, run in bounded pieces
     (``depth_first.DepthFirst``)."""
@@ -211,9 +199,9 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         self.shared = memos is not None  # the tables of a hunt, shared with its probes
         self.reaches = self.memos[0]
         self.safe: dict[bytes, frozenset[int]] = {}  # cards home -> the cards that go home at once
-        self.ups: dict[bytes, tuple[bytes, ...]] = {}  # cards home -> the same with a card more of each suit
-        self.homes: dict[bytes, bytes] = {}  # cards home -> the one object kept for it
-        self.nexts: dict[bytes, tuple[frozenset[int], tuple[int, ...]]] = {}  # (``nexts_of``)
+        self.homes = homes = Homes(self.next_home)  # (its steps, bound once: asked of every kid)
+        self.with_home, self.with_less, self.home_of = homes.with_home, homes.with_less, homes.home_of
+        self.nexts, self.nexts_of = homes.nexts, homes.nexts_of
         # a card buried for good under the card on it (``buried_lock``): no card comes back from home
         self.locks = game.options["foundation_return"] != "on"
         self.pile_memo = self.memos[1]
@@ -256,7 +244,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
     def parts(self) -> list[Heap]:
         """The shared tables outlive each probe (a dropped probe's parts are emptied): the
         complete search, which lasts as long as they do, counts them."""
-        own: list[Heap] = [self.safe, self.ups, self.homes, self.nexts, self.kinds, self.twins_memo]
+        own: list[Heap] = [self.safe, self.kinds, self.twins_memo, *self.homes.tables()]
         return super().parts() + own + self.litter + ([] if self.rng is not None else list(self.memos))
 
     # -- positions ---------------------------------------------------------------
@@ -380,35 +368,6 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                 if home[s] < 13 and self.goes_home(self.next_home[s][home[s]], home))
         return safe
 
-    def nexts_of(self, home: bytes) -> tuple[frozenset[int], tuple[int, ...]]:
-        """The next card of each suit home (-1: the suit is home), as a set and by suit,
-        kept for each ``home``."""
-        cards = tuple(self.next_home[s][home[s]] for s in range(4))
-        found = self.nexts[home] = (frozenset(cards), cards)
-        return found
-
-    def with_home(self, home: bytes, card: int) -> bytes:
-        """``home`` with ``card`` home too."""
-        ups = self.ups.get(home)
-        if ups is None:
-            ups = self.ups_of(home)
-        return ups[S[card]]
-
-    def ups_of(self, home: bytes) -> tuple[bytes, ...]:
-        """``home`` with one card more of each suit, kept for each ``home``: the same object
-        each time, so that its hash is worked out once (``home_of``)."""
-        ups = self.ups[home] = tuple(self.home_of(home[:s] + bytes((home[s] + 1,)) + home[s + 1:]) if home[s] < 13
-                                     else home for s in range(4))
-        return ups
-
-    def home_of(self, home: bytes) -> bytes:
-        """The one object kept for the cards home ``home``."""
-        return self.homes.setdefault(home, home)
-
-    def with_less(self, home: bytes, suit: int) -> bytes:
-        """``home`` with one card fewer of ``suit``."""
-        return self.home_of(home[:suit] + bytes((home[suit] - 1,)) + home[suit + 1:])
-
     def locked(self, p: Position) -> bool:
         """Whether ``p`` is lost for a card buried for good (``buried_lock``), each pile's
         part kept for its cards and the cards home (``pile_locks``: most piles of a
@@ -529,8 +488,8 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         # where it could go home.  So with no such card next home, only a move that changes
         # what is home may bring one; a talon card laid on a pile brings one only if it is
         # one itself (in the game of twins a card on the piles more only takes from the
-        # cards that may go); the other moves are closed.  ``after``'s talon moves, inline.)
-        close, after, reserve = self.close, self.after, self.reserve
+        # cards that may go); the others ask ``close``.  ``after``'s talon moves, inline.)
+        close, after = self.close, self.after
         mark = self.mark_proving if self.proving else self.mark
         safe = self.safe.get(home)
         if safe is None:
@@ -550,17 +509,8 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
                 a = move[1]
                 child = (piles, left, self.with_home(home, talon[a]), talon[:a] + talon[a + 1:], a)
                 moves, child = close([move], child)
-            elif move[0] in HOME_MOVES:
+            elif safe or move[0] in HOME_MOVES:
                 moves, child = close([move], after(p, move))
-            elif safe:  # (``close``'s own look at the tops, inline: most such kids have none)
-                child = after(p, move)
-                c0, c1, c2, c3 = child[0]
-                cl = child[1]
-                if (c0 and c0[-1] in safe) or (c1 and c1[-1] in safe) or (c2 and c2[-1] in safe) or (
-                        c3 and c3[-1] in safe) or (cl and reserve[cl - 1] in safe):
-                    moves, child = close([move], child)
-                else:
-                    moves = [move]
             else:
                 moves, child = [move], after(p, move)
             if mark(child):
