@@ -226,6 +226,7 @@ def test_the_probes_a_search_drops_are_freed_while_it_searches_on(game_id, opts,
     monkeypatch.setattr(canfield_search, "TWINS_ALONE", 10**9)  # (nor do the probes wait for the game of twins)
     game = get_game(game_id, opts)
     search = Search(game, game.deal(seed), None)
+    search.hunt.share = (0, 1)  # (every turn the probes': the complete search's would only slow the wait)
 
     def probe() -> object:
         return search.hunt.probe
