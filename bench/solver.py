@@ -3,7 +3,7 @@
 
     python3 bench/solver.py held-out [--seeds 100001-100200] [--budget-s 2] [--jobs 2] [--only KEY …]
     python3 bench/solver.py gc [--rounds 3]
-    python3 bench/solver.py instructions [--py DIR]
+    python3 bench/solver.py instructions [--py DIR] [--work canfield|zmey]
     python3 bench/solver.py [--deals 200] [--budget-s 5] [--other-deals 20] [--no-pyodide]
 
 ``held-out``: the figures the solver's issues are judged by.  Every game at its default
@@ -20,8 +20,9 @@ positions a deal) searched with the cyclic garbage
 collector off, as ``Search.run`` and the page's runner have it, and on, by turns in fresh
 processes, ``--rounds`` times: the median seconds of each and their ratio.
 
-``instructions``: the machine instructions of a fixed node-limited workload (Canfield's
-held-out deals 100131, 100049 and 100183, 12,000 positions each), counted under
+``instructions``: the machine instructions of a fixed node-limited workload (``--work``:
+Canfield's held-out deals 100131, 100049 and 100183, 12,000 positions each, the default;
+or «Змей»'s 100009, 100023 and 100028, 6,000 positions each), counted under
 valgrind's callgrind (the Debian package ``valgrind``), net of Python's start-up.  The same
 work gives the same count on a busy machine, so a change of speed too small for the
 clock (a few per cent) shows: run it here and with ``--py`` on a checkout of the code
@@ -194,8 +195,9 @@ print(time.perf_counter() - start)
 """
 
 
-# instructions' workload: (game, options, seeds, positions a deal)
-INSTRUCTION_WORK = [("canfield", {}, (100131, 100049, 100183), 12_000)]
+# instructions' workloads: (game, options, seeds, positions a deal)
+INSTRUCTION_WORK = {"canfield": [("canfield", {}, (100131, 100049, 100183), 12_000)],
+                    "zmey": [("zmey", {}, (100009, 100023, 100028), 6_000)]}
 
 INSTRUCTION_CHILD = """
 import gc, json, sys
@@ -213,7 +215,9 @@ for game_id, opts, seeds, nodes in json.loads(sys.argv[2]):
 def instructions(argv: list[str]) -> None:
     ap = argparse.ArgumentParser(prog="bench/solver.py instructions")
     ap.add_argument("--py", default=str(ROOT / "py"), help="the engine's folder (another checkout's py/)")
+    ap.add_argument("--work", choices=sorted(INSTRUCTION_WORK), default="canfield", help="which game's workload")
     args = ap.parse_args(argv)
+    work = INSTRUCTION_WORK[args.work]
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         sys.exit("valgrind is not installed (the Debian package valgrind)")
@@ -226,8 +230,8 @@ def instructions(argv: list[str]) -> None:
         found = [line for line in done.stderr.splitlines() if "Collected :" in line]
         return int(found[-1].split(":")[-1].strip())
 
-    start, total = count([]), count(INSTRUCTION_WORK)
-    print(f"{args.py}: {total - start:,} instructions for {INSTRUCTION_WORK} "
+    start, total = count([]), count(work)
+    print(f"{args.py}: {total - start:,} instructions for {work} "
           f"(net of {start:,} for Python's start-up)")
 
 

@@ -8,7 +8,8 @@ Finding moves is separate from doing them.
 
 from __future__ import annotations
 
-from typing import Literal, Mapping, NamedTuple
+from operator import itemgetter
+from typing import Callable, Literal, Mapping, NamedTuple
 
 from .cards import RANK_OF, SUIT_OF, Card
 from .errors import IllegalMoveError, InvalidCodeError, InvalidMoveError, OptionError
@@ -44,7 +45,11 @@ class Game:
         self.index = {name: i for i, name in enumerate(self.names)}
         self.stock = self.role_index("stock")
         self.waste = self.role_index("waste")
-        self.foundations = tuple(i for i, p in enumerate(self.piles) if p.role == "foundation")
+        self.foundations = fnds = tuple(i for i, p in enumerate(self.piles) if p.role == "foundation")
+        # a state's piles → its foundations, in that order (the search asks it of every position)
+        self.foundation_piles: Callable[[tuple[Pile, ...]], tuple[Pile, ...]] = (
+            itemgetter(*fnds) if len(fnds) > 1 else itemgetter(slice(0, 0)) if not fnds
+            else itemgetter(slice(fnds[0], fnds[0] + 1)))
         # For each pile, the piles its cards may go to (by role): the move generator's loop.
         self.dests: tuple[tuple[int, ...], ...] = tuple(
             tuple(d for d, target in enumerate(self.piles) if d != s and target.role in spec.sends)
@@ -441,7 +446,7 @@ class Game:
     # --- verdicts -------------------------------------------------------------------
     def score(self, state: State) -> int:
         """Cards on the foundations."""
-        return sum(len(state.piles[i]) for i in self.foundations)
+        return sum(map(len, self.foundation_piles(state.piles)))
 
     def is_won(self, state: State) -> bool:
         if self.spec.rules.won is not None:

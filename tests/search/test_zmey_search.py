@@ -69,3 +69,22 @@ def test_zmey_keys_forget_the_deck_and_after_the_redeal_the_piles_places():
         assert model.key(at((seven,), (nine,), redealt)) == model.key(at((other_seven,), (nine,), redealt))
     assert model.key(at((seven,), (nine,), 1)) == model.key(at((nine,), (seven,), 1))
     assert model.key(at((seven,), (nine,), 0)) != model.key(at((nine,), (seven,), 0))
+
+
+def test_the_models_table_of_piles_goes_with_the_search():
+    """The model keeps each pile's part of the key (``ZmeyModel.like``) while it searches:
+    the table is among the complete search's parts, so a search that is over frees it a
+    piece at a time with its positions, and the probes (which share the model) do not."""
+    from patience.search import Search
+
+    game = get_game("zmey")
+    search = Search(game, game.deal(100009), None)
+    search.step(3000)
+    like = search.hunt.full.model.like
+    assert len(like) > 512  # more than one piece of the sweep
+    assert any(part is like for part in search.hunt.full.parts())
+    assert search.hunt.probe is not None and not any(part is like for part in search.hunt.probe.parts())
+    calls = 1
+    while not search.sweep(0.0):
+        calls += 1
+    assert not like and calls > 1

@@ -184,14 +184,14 @@ def generate(game: "Game", state: State) -> "list[Move]":
     piles = state.piles
     fnds = game.foundations  # f1..f4 build up, f5..f8 down, a suit's two in one row
     moves: list[Move] = []
-    up = [len(piles[f]) for f in fnds[:4]]  # the top rank of each row's ace foundation
-    down = [14 - len(piles[f]) for f in fnds[4:]]  # … and of its king foundation
-    meet = [up[r] + 1 == down[r] for r in range(4)]  # either top fits on the other
+    heights = list(map(len, game.foundation_piles(piles)))
+    up = heights[:4]  # the top rank of each row's ace foundation
+    down = [14 - h for h in heights[4:]]  # … and of its king foundation
     for r in range(4):  # the top of a suit's ace or king foundation onto the other one
-        if meet[r] and up[r] >= 2:
+        if up[r] + 1 == down[r] and up[r] >= 2:
             moves.append(Move(MOVE, fnds[r], fnds[r + 4], 1))
     for r in range(4):
-        if meet[r] and down[r] <= 12:
+        if up[r] + 1 == down[r] and down[r] <= 12:
             moves.append(Move(MOVE, fnds[r + 4], fnds[r], 1))
     dealing = bool(piles[game.stock])
     reach = REACH[game.options["side_limit"]] if dealing else None
@@ -200,8 +200,13 @@ def generate(game: "Game", state: State) -> "list[Move]":
     cols = TABLEAU
     if not dealing:
         for t in cols:
-            if piles[t]:
-                tops.setdefault(FACE_OF[piles[t][-1]], []).append(t)
+            pile = piles[t]
+            if pile:
+                face = FACE_OF[pile[-1]]
+                if face in tops:
+                    tops[face].append(t)
+                else:
+                    tops[face] = [t]
             else:
                 empty.append(t)
     for n, t in enumerate(cols, 1):
@@ -217,13 +222,16 @@ def generate(game: "Game", state: State) -> "list[Move]":
             moves.append(Move(MOVE, t, fnds[r + 4], 1))
         if dealing:
             continue
-        dsts = tops.get(UP_OF[card], []) + tops.get(DOWN_OF[card], []) + (empty if rank in (1, 13) else [])
+        dsts = tops.get(UP_OF[card], NONE) + tops.get(DOWN_OF[card], NONE) + (empty if rank in (1, 13) else NONE)
         if len(dsts) > 1:
             dsts.sort()
         for d in dsts:
             if d != t:
                 moves.append(Move(MOVE, t, d, 1))
     return moves
+
+
+NONE: list[int] = []  # (``generate``: no pile; never changed)
 
 
 # the (pile number, foundation 0..7) pairs the positional limit allows, by side_limit

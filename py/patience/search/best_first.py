@@ -64,7 +64,10 @@ class BestFirst:
         self.exhausted = lost and self.won is None
 
     def parts(self) -> list[Heap]:
-        return [self.links, self.frontier]
+        """A probe's own tables; the complete search's, with the model's (the probes share
+        the model, and the complete search lasts as long as they do)."""
+        own: list[Heap] = [self.links, self.frontier]
+        return own + ([] if self.quick else self.model.parts())
 
     def expand(self, nodes: int, deadline: float | None = None) -> int:
         """Expand up to ``nodes`` positions, stopping early at ``deadline``."""

@@ -12,6 +12,7 @@ from ..game import Game
 from ..moves import DEAL, MOVE, RECYCLE, Move
 from ..spec import SolverHooks
 from ..state import State
+from .budget import Heap
 from .hunt import Searcher
 from .talon import has_talon, talon_clicks, talon_positions
 
@@ -58,6 +59,12 @@ class Model:
         self.recycles_at = info.index("recycles") if "recycles" in info else -1
         self.foundations = game.foundations
         self.counted = tuple(i for i, p in enumerate(game.piles) if p.role != "stock")  # face-down cards cost
+
+    def parts(self) -> list[Heap]:
+        """The tables the model keeps while it searches one position (a model is made for
+        each search, ``registry.model_of``): freed with the complete search's own, a
+        piece at a time (``budget.sweep``)."""
+        return []
 
     def quick(self) -> Model | None:
         """A model with fewer moves, searched beside this one to find wins sooner

@@ -19,15 +19,21 @@ steps, key and score written for the game.
 
 from __future__ import annotations
 
+from operator import itemgetter
+from typing import cast
+
 from ..game import Game
 from ..games.zmey import TABLEAU, generate
 from ..state import State
+from .budget import Heap
 from .model import Model, Step
 
 # a position before the redeal is worth two cards home more than one after it: the redeal
 # is still in hand (seeds 1-400 at 2 s: 350 won without, 372-375 with 1 to 4 cards, 344 with 6)
 REDEAL_IN_HAND = 8
+NEW = tuple.__new__
 LIKE = bytes(c % 52 if c < 104 else c for c in range(256))  # a card with its deck forgotten
+TABLEAU_OF = itemgetter(*TABLEAU)  # a state's piles → its twelve tableau piles
 
 
 class ZmeyModel(Model):
@@ -35,31 +41,47 @@ class ZmeyModel(Model):
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
-        self.fnds = game.foundations
+        self.fnd_piles = game.foundation_piles
+        self.fnd_set = frozenset(game.foundations)
         self.stock_at = game.stock
         self.redeals_at = game.layout.info.index("redeals")
+        # a pile (or the stock) → its cards with the deck forgotten: a move changes two
+        # piles, so the key's other parts are kept ones
+        self.like: dict[tuple[int, ...], bytes] = {}
+
+    def parts(self) -> list[Heap]:
+        return [self.like]
 
     def key(self, state: State) -> bytes:
         piles = state.piles
-        cols = [bytes(piles[t]).translate(LIKE) for t in TABLEAU]
+        like = self.like
+        found = list(map(like.get, TABLEAU_OF(piles)))  # (in C: most parts are kept ones)
+        if None in found:
+            for i, t in enumerate(TABLEAU):
+                if found[i] is None:
+                    found[i] = like[piles[t]] = bytes(piles[t]).translate(LIKE)
+        cols = cast("list[bytes]", found)
         stock = piles[self.stock_at]
+        dealt = like.get(stock)
+        if dealt is None:
+            dealt = like[stock] = bytes(stock).translate(LIKE)
         redealt = state.info[self.redeals_at]
         if redealt and not stock:
             cols.sort()
-        return (b"\xff".join(cols) + b"\xfe" + bytes(len(piles[f]) for f in self.fnds)
-                + bytes((redealt,)) + bytes(stock).translate(LIKE))
+        return (b"\xff".join(cols) + b"\xfe" + bytes(map(len, self.fnd_piles(piles)))
+                + bytes((redealt,)) + dealt)
 
     def score(self, state: State) -> float:
         piles = state.piles
-        return 4 * sum([len(piles[f]) for f in self.fnds]) + (0 if state.info[self.redeals_at] else REDEAL_IN_HAND)
+        return 4 * sum(map(len, self.fnd_piles(piles))) + (0 if state.info[self.redeals_at] else REDEAL_IN_HAND)
 
     def steps(self, state: State) -> list[Step]:
         """Every step from ``state``, best first: the engine's legal moves (a card alone
         in its pile moved to an empty one left out), each applied."""
         game = self.game
         piles, down, info = state.piles, state.down, state.info
-        fnds = self.fnds
-        home = 4 * sum([len(piles[f]) for f in fnds]) + (0 if info[self.redeals_at] else REDEAL_IN_HAND)
+        fnds = self.fnd_set
+        home = 4 * sum(map(len, self.fnd_piles(piles))) + (0 if info[self.redeals_at] else REDEAL_IN_HAND)
         found: list[tuple[float, int, Step]] = []
         for move in generate(game, state):
             src, dst = move.src, move.dst
@@ -70,7 +92,8 @@ class ZmeyModel(Model):
             after[src] = pile[:-1]
             after[dst] = piles[dst] + pile[-1:]
             score = home + 4 if dst in fnds and src not in fnds else home
-            found.append((-score, len(found), ((move,), State(tuple(after), down, info))))
+            # (a State made as ``State._make`` makes it: no call of its ``__new__``)
+            found.append((-score, len(found), ((move,), NEW(State, (tuple(after), down, info)))))
         for action in game.spec.actions:  # a round, the redeal
             for move in action.moves(game, state):
                 after_state = game.apply(state, move)
