@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 ROW_SUITS = (0, 1, 3, 2)  # rows 1..4: spades, hearts, clubs, diamonds
 ROW_OF_SUIT = {s: r for r, s in enumerate(ROW_SUITS)}
+ROW_OF_CARD = tuple(ROW_OF_SUIT[s] for s in SUIT_OF)  # a card (either deck) → its suit's row
 UP = Build("up", "same")
 DOWN = Build("down", "same")
 NEIGHBOUR = Build("either", "same", wrap=True)  # the piles: one rank either way, a king and an ace neighbours
@@ -189,10 +190,10 @@ def generate(game: "Game", state: State) -> "list[Move]":
     down = [14 - h for h in heights[4:]]  # … and of its king foundation
     for r in range(4):  # the top of a suit's ace or king foundation onto the other one
         if up[r] + 1 == down[r] and up[r] >= 2:
-            moves.append(Move(MOVE, fnds[r], fnds[r + 4], 1))
+            moves.append(NEW(Move, (MOVE, fnds[r], fnds[r + 4], 1)))
     for r in range(4):
         if up[r] + 1 == down[r] and down[r] <= 12:
-            moves.append(Move(MOVE, fnds[r + 4], fnds[r], 1))
+            moves.append(NEW(Move, (MOVE, fnds[r + 4], fnds[r], 1)))
     dealing = bool(piles[game.stock])
     reach = REACH[game.options["side_limit"]] if dealing else None
     tops: dict[int, list[int]] = {}  # a top card (either deck) → its piles
@@ -215,23 +216,27 @@ def generate(game: "Game", state: State) -> "list[Move]":
             continue
         card = pile[-1]
         rank = RANK_OF[card]
-        r = ROW_OF_SUIT[SUIT_OF[card]]
+        r = ROW_OF_CARD[card]
         if rank == up[r] + 1 and (reach is None or (n, r) in reach):
-            moves.append(Move(MOVE, t, fnds[r], 1))
+            moves.append(NEW(Move, (MOVE, t, fnds[r], 1)))
         if rank == down[r] - 1 and (reach is None or (n, r + 4) in reach):
-            moves.append(Move(MOVE, t, fnds[r + 4], 1))
+            moves.append(NEW(Move, (MOVE, t, fnds[r + 4], 1)))
         if dealing:
             continue
-        dsts = tops.get(UP_OF[card], NONE) + tops.get(DOWN_OF[card], NONE) + (empty if rank in (1, 13) else NONE)
+        on_up, on_down = tops.get(UP_OF[card]), tops.get(DOWN_OF[card])
+        if on_up is None and on_down is None and not (empty and (rank == 1 or rank == 13)):
+            continue  # (most tops: nowhere to go)
+        dsts = (on_up or NONE) + (on_down or NONE) + (empty if rank in (1, 13) else NONE)
         if len(dsts) > 1:
             dsts.sort()
         for d in dsts:
             if d != t:
-                moves.append(Move(MOVE, t, d, 1))
+                moves.append(NEW(Move, (MOVE, t, d, 1)))
     return moves
 
 
 NONE: list[int] = []  # (``generate``: no pile; never changed)
+NEW = tuple.__new__  # (``generate``: a Move made as ``Move._make`` makes it, no call of its ``__new__``)
 
 
 # the (pile number, foundation 0..7) pairs the positional limit allows, by side_limit

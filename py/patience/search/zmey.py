@@ -32,6 +32,7 @@ from .model import Model, Step
 # is still in hand (seeds 1-400 at 2 s: 350 won without, 372-375 with 1 to 4 cards, 344 with 6)
 REDEAL_IN_HAND = 8
 NEW = tuple.__new__
+BYTE = tuple(bytes((i,)) for i in range(256))
 LIKE = bytes(c % 52 if c < 104 else c for c in range(256))  # a card with its deck forgotten
 TABLEAU_OF = itemgetter(*TABLEAU)  # a state's piles → its twelve tableau piles
 
@@ -68,8 +69,7 @@ class ZmeyModel(Model):
         redealt = state.info[self.redeals_at]
         if redealt and not stock:
             cols.sort()
-        return (b"\xff".join(cols) + b"\xfe" + bytes(map(len, self.fnd_piles(piles)))
-                + bytes((redealt,)) + dealt)
+        return b"".join((b"\xff".join(cols), b"\xfe", bytes(map(len, self.fnd_piles(piles))), BYTE[redealt], dealt))
 
     def score(self, state: State) -> float:
         piles = state.piles
