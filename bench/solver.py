@@ -3,7 +3,7 @@
 
     python3 bench/solver.py held-out [--seeds 100001-100200] [--budget-s 2] [--jobs 2] [--only KEY …]
     python3 bench/solver.py gc [--rounds 3]
-    python3 bench/solver.py instructions [--py DIR] [--work canfield|zmey]
+    python3 bench/solver.py instructions [--py DIR] [--work canfield|zmey|glider]
     python3 bench/solver.py [--deals 200] [--budget-s 5] [--other-deals 20] [--no-pyodide]
 
 ``held-out``: the figures the solver's issues are judged by.  Every game at its default
@@ -22,7 +22,8 @@ processes, ``--rounds`` times: the median seconds of each and their ratio.
 
 ``instructions``: the machine instructions of a fixed node-limited workload (``--work``:
 Canfield's held-out deals 100131, 100049 and 100183, 12,000 positions each, the default;
-or «Змей»'s 100009, 100023 and 100028, 6,000 positions each), counted under
+or «Змей»'s 100009, 100023 and 100028, or «Дельтаплан»'s 100011, 100029 and 100032, 6,000
+positions each), counted under
 valgrind's callgrind (the Debian package ``valgrind``), net of Python's start-up.  The same
 work gives the same count on a busy machine, so a change of speed too small for the
 clock (a few per cent) shows: run it here and with ``--py`` on a checkout of the code
@@ -197,7 +198,8 @@ print(time.perf_counter() - start)
 
 # instructions' workloads: (game, options, seeds, positions a deal)
 INSTRUCTION_WORK = {"canfield": [("canfield", {}, (100131, 100049, 100183), 12_000)],
-                    "zmey": [("zmey", {}, (100009, 100023, 100028), 6_000)]}
+                    "zmey": [("zmey", {}, (100009, 100023, 100028), 6_000)],
+                    "glider": [("glider", {}, (100011, 100029, 100032), 6_000)]}
 
 INSTRUCTION_CHILD = """
 import gc, json, sys

@@ -20,12 +20,15 @@ stock's steps and the key written for the game.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..cards import RANK_OF, SUIT_OF, make_card
 from ..game import Game
 from ..games.glider import generate, rows
 from ..moves import MOVE, Move
 from ..state import State
-from .model import Lock, Model, Step
+from .budget import Heap
+from .model import Alike, Lock, Model, Step
 from .talon import talon_clicks, talon_positions
 
 # a turn-over of the waste still in hand is worth three cards home here (Klondike's and
@@ -39,7 +42,6 @@ TURN_OVER = 12
 # seeds 5041-5140 alone: 75, 81, 87, 88, 79 and 56 at 0, 1/40, 1/16, 1/8, 1/4 and 1/2)
 PASSED_OVER = 0.5
 HOME_BUT_KINGS = 96  # then the kings go home by themselves (the crowning hook)
-LIKE = bytes(c % 52 if c < 104 else c for c in range(256))  # a card with its deck forgotten
 
 
 class GliderModel(Model):
@@ -52,18 +54,25 @@ class GliderModel(Model):
         self.flanks = ((self.rows[:5], self.rows[5:]) if game.options["cross_only"] == "on" else (self.rows,))
         self.fnds = game.foundations
         self.kings = game.index["kings"]
+        self.flank_piles = tuple(itemgetter(*flank) for flank in self.flanks)  # (each flank has rows)
+        self.like = Alike()  # (a step changes few piles: the key's other parts are kept ones)
+
+    def parts(self) -> list[Heap]:
+        return [self.like]
 
     def key(self, state: State) -> bytes:
         piles = state.piles
         game = self.game
-        out = b""
-        for flank in self.flanks:
-            out += b"\xff".join(sorted(bytes(piles[i]).translate(LIKE) for i in flank)) + b"\xfe"
+        like = self.like
+        parts = []
+        for flank in self.flank_piles:
+            parts.append(b"\xff".join(sorted(map(like.__getitem__, flank(piles)))))
+            parts.append(b"\xfe")
         # a foundation holds its suit from the ace up: its top card says all
-        homes = bytes(sorted([piles[f][-1] % 52 if piles[f] else 255 for f in self.fnds]))
-        waste, stock = piles[game.waste], piles[game.stock]
-        return (out + homes + bytes(waste).translate(LIKE) + b"\xfd"
-                + bytes(stock).translate(LIKE) + bytes((len(piles[self.kings]), state.info[0])))
+        parts.append(bytes(sorted([piles[f][-1] % 52 if piles[f] else 255 for f in self.fnds])))
+        parts += (like[piles[game.waste]], b"\xfd", like[piles[game.stock]],
+                  bytes((len(piles[self.kings]), state.info[0])))
+        return b"".join(parts)
 
     def talon_steps(self, state: State) -> list[Step]:
         """The K+ steps: each card the stock can bring to the waste top, played where it

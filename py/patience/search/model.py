@@ -31,6 +31,20 @@ class Lock(NamedTuple):
     over: tuple[int, ...]
     also: tuple[int, ...] = ()
 
+LIKE = bytes(c % 52 if c < 104 else c for c in range(256))  # a card with its deck forgotten
+
+
+class Alike(dict[tuple[int, ...], bytes]):
+    """A pile → its cards as bytes with the deck forgotten (``LIKE``: the rules of a
+    two-deck game never tell two copies of a card apart), made when first asked and kept:
+    a step changes few piles, so most of a key's parts are kept ones.  A model keeps one
+    while it searches a position (``Model.parts``)."""
+
+    def __missing__(self, pile: tuple[int, ...]) -> bytes:
+        part = self[pile] = bytes(pile).translate(LIKE)
+        return part
+
+
 # What a turn-over of the waste still allowed is worth in a score, with limited passes:
 # four cards home (Klondike's and Canfield's models).  With cards home alone a turn-over
 # cost the search nothing and it spent the passes freely (docs/winnability.md).

@@ -20,20 +20,18 @@ steps, key and score written for the game.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import cast
 
 from ..game import Game
 from ..games.zmey import TABLEAU, generate
 from ..state import State
 from .budget import Heap
-from .model import Model, Step
+from .model import Alike, Model, Step
 
 # a position before the redeal is worth two cards home more than one after it: the redeal
 # is still in hand (seeds 1-400 at 2 s: 350 won without, 372-375 with 1 to 4 cards, 344 with 6)
 REDEAL_IN_HAND = 8
 NEW = tuple.__new__
 BYTE = tuple(bytes((i,)) for i in range(256))
-LIKE = bytes(c % 52 if c < 104 else c for c in range(256))  # a card with its deck forgotten
 TABLEAU_OF = itemgetter(*TABLEAU)  # a state's piles → its twelve tableau piles
 
 
@@ -46,9 +44,7 @@ class ZmeyModel(Model):
         self.fnd_set = frozenset(game.foundations)
         self.stock_at = game.stock
         self.redeals_at = game.layout.info.index("redeals")
-        # a pile (or the stock) → its cards with the deck forgotten: a move changes two
-        # piles, so the key's other parts are kept ones
-        self.like: dict[tuple[int, ...], bytes] = {}
+        self.like = Alike()  # (a move changes two piles: the key's other parts are kept ones)
 
     def parts(self) -> list[Heap]:
         return [self.like]
@@ -56,16 +52,9 @@ class ZmeyModel(Model):
     def key(self, state: State) -> bytes:
         piles = state.piles
         like = self.like
-        found = list(map(like.get, TABLEAU_OF(piles)))  # (in C: most parts are kept ones)
-        if None in found:
-            for i, t in enumerate(TABLEAU):
-                if found[i] is None:
-                    found[i] = like[piles[t]] = bytes(piles[t]).translate(LIKE)
-        cols = cast("list[bytes]", found)
+        cols = list(map(like.__getitem__, TABLEAU_OF(piles)))  # (in C: most parts are kept ones)
         stock = piles[self.stock_at]
-        dealt = like.get(stock)
-        if dealt is None:
-            dealt = like[stock] = bytes(stock).translate(LIKE)
+        dealt = like[stock]
         redealt = state.info[self.redeals_at]
         if redealt and not stock:
             cols.sort()
