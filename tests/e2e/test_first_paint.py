@@ -48,7 +48,9 @@ def first_visit(browser, url: str, line: dict | None = None, **ctx):
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.add_init_script(WATCH)
-    page.goto(url)
+    # (waits on the page's own state, not the load event: under a loaded machine and the
+    # emulated line the load event once came after Playwright's 30 s)
+    page.goto(url, wait_until="commit")
     page.wait_for_selector(READY, timeout=60_000)
     return page, errors
 
