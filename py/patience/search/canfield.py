@@ -73,11 +73,11 @@ from ..games.canfield import nothing_needs, refill
 from ..moves import MOVE, Move
 from ..rng import Rng
 from .budget import Heap
-from .model import TURN_OVER_IN_HAND, Lock, Model
+from .model import TURN_OVER_IN_HAND, Lock, Model, PileParts
 from ..state import State
 from .depth_first import TalonSearch, Won
 from .hunt import Hunt, Searcher
-from .canfield_tables import Homes, Kinds
+from .canfield_tables import Homes
 from .canfield_locks import Held, TwinsPart, buried_lock, from_base, joined_lock, pile_locks, twins_lock
 from .talon import BACK, PILE, TALON, TALON_HOME, TO_HOME, EngineLine, Reach, talon_place, talon_reach
 
@@ -205,7 +205,7 @@ class CanfieldSearch(TalonSearch[Position, SMove]):
         # a card buried for good under the card on it (``buried_lock``): no card comes back from home
         self.locks = game.options["foundation_return"] != "on"
         self.pile_memo = self.memos[1]
-        self.kinds = Kinds(bytes(100 + self.kind[c] if c < 52 else c for c in range(256)))  # (``split_key``)
+        self.kinds = PileParts(bytes(100 + self.kind[c] if c < 52 else c for c in range(256)))  # (``split_key``)
         # each pile's part of twins_lock, by the cards home and the pile
         self.twins_memo: dict[tuple[bytes, bytes], TwinsPart] = {}
         self.twins = twins and self.locks and probe == 0

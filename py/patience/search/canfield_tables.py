@@ -1,6 +1,7 @@
 """Tables that Canfield's search (``search/canfield.py``) keeps so that the parts of its
 positions are made once: the cards home as one ``bytes`` object for each state, with its
-steps and the next card of each suit (``Homes``), and each pile by kind (``Kinds``)."""
+steps and the next card of each suit (``Homes``); each pile by kind is a
+``model.PileParts``."""
 
 from __future__ import annotations
 
@@ -54,15 +55,3 @@ class Homes:
         found = self.nexts[home] = (frozenset(cards), cards)
         return found
 
-
-class Kinds(dict[bytes, bytes]):
-    """A pile → its cards by kind, in a key (each card ``table``'s byte for it), made when
-    first asked."""
-
-    def __init__(self, table: bytes) -> None:
-        super().__init__()
-        self.table = table
-
-    def __missing__(self, pile: bytes) -> bytes:
-        kinds = self[pile] = pile.translate(self.table)
-        return kinds

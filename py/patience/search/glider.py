@@ -28,7 +28,7 @@ from ..games.glider import generate, rows
 from ..moves import MOVE, Move
 from ..state import State
 from .budget import Heap
-from .model import Alike, Lock, Model, Step
+from .model import Lock, Model, PileParts, Step
 from .talon import talon_clicks, talon_positions
 
 # a turn-over of the waste still in hand is worth three cards home here (Klondike's and
@@ -55,7 +55,7 @@ class GliderModel(Model):
         self.fnds = game.foundations
         self.kings = game.index["kings"]
         self.flank_piles = tuple(itemgetter(*flank) for flank in self.flanks)  # (each flank has rows)
-        self.like = Alike()  # (a step changes few piles: the key's other parts are kept ones)
+        self.like = PileParts()  # (a step changes few piles: the key's other parts are kept ones)
 
     def parts(self) -> list[Heap]:
         return [self.like]

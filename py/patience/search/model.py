@@ -34,14 +34,19 @@ class Lock(NamedTuple):
 LIKE = bytes(c % 52 if c < 104 else c for c in range(256))  # a card with its deck forgotten
 
 
-class Alike(dict[tuple[int, ...], bytes]):
-    """A pile → its cards as bytes with the deck forgotten (``LIKE``: the rules of a
-    two-deck game never tell two copies of a card apart), made when first asked and kept:
-    a step changes few piles, so most of a key's parts are kept ones.  A model keeps one
-    while it searches a position (``Model.parts``)."""
+class PileParts(dict[bytes | tuple[int, ...], bytes]):
+    """A pile (``bytes`` or a tuple of cards) → its part of a key, its cards through
+    ``table`` (``LIKE``: the deck forgotten, as the rules of a two-deck game never tell two
+    copies of a card apart; Canfield's search: each card by kind), made when first asked
+    and kept: a step changes few piles, so most of a key's parts are kept ones.  A search
+    keeps one while it searches a position (a model's: ``Model.parts``)."""
 
-    def __missing__(self, pile: tuple[int, ...]) -> bytes:
-        part = self[pile] = bytes(pile).translate(LIKE)
+    def __init__(self, table: bytes = LIKE) -> None:
+        super().__init__()
+        self.table = table
+
+    def __missing__(self, pile: bytes | tuple[int, ...]) -> bytes:
+        part = self[pile] = bytes(pile).translate(self.table)
         return part
 
 

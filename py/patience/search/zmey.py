@@ -25,7 +25,7 @@ from ..game import Game
 from ..games.zmey import TABLEAU, generate
 from ..state import State
 from .budget import Heap
-from .model import Alike, Model, Step
+from .model import Model, PileParts, Step
 
 # a position before the redeal is worth two cards home more than one after it: the redeal
 # is still in hand (seeds 1-400 at 2 s: 350 won without, 372-375 with 1 to 4 cards, 344 with 6)
@@ -44,7 +44,7 @@ class ZmeyModel(Model):
         self.fnd_set = frozenset(game.foundations)
         self.stock_at = game.stock
         self.redeals_at = game.layout.info.index("redeals")
-        self.like = Alike()  # (a move changes two piles: the key's other parts are kept ones)
+        self.like = PileParts()  # (a move changes two piles: the key's other parts are kept ones)
 
     def parts(self) -> list[Heap]:
         return [self.like]
