@@ -88,3 +88,30 @@ def test_the_models_table_of_piles_goes_with_the_search():
     while not search.sweep(0.0):
         calls += 1
     assert not like and calls > 1
+
+
+@pytest.mark.parametrize("side_limit", ["row", "adjacent"])
+def test_a_steps_key_is_its_positions_key(side_limit):
+    """«Змей»'s steps carry their keys, made from the position's own with only the two
+    piles a card move changes (and the foundations' lengths) made again: along random
+    lines through the deal phase, the redeal and the play phase after it, each step's
+    key is the key of the position it reaches, and the steps are the model's, in its
+    order."""
+    from patience.search.model import Model
+
+    game = get_game("zmey", {"side_limit": side_limit})
+    model = model_of(game)
+    rng = Rng(13, "zmey keyed steps")
+    checked, redealt, home = 0, 0, 0
+    for seed in range(1, 9):
+        state = game.deal(seed)
+        for _ in range(400):
+            keyed = model.keyed_steps(state)
+            if not keyed:
+                break
+            assert [(m, c, k) for m, c, k in keyed] == Model.keyed_steps(model, state)
+            checked += len(keyed)
+            moves, state, _ = keyed[rng.below(min(3, len(keyed)))]  # (mostly the best steps: cards go home)
+            redealt += state.info[1] == 1 and not state.piles[game.stock]
+            home += any(move.dst in game.foundations for move in moves)
+    assert checked > 1000 and redealt > 50 and home > 100, (checked, redealt, home)

@@ -74,7 +74,7 @@ class BestFirst:
         if self.won is not None or self.exhausted:
             return 0
         model, links, frontier = self.model, self.links, self.frontier
-        key, steps, score, is_won = model.key, model.steps, model.score, model.game.is_won
+        keyed_steps, score, is_won = model.keyed_steps, model.score, model.game.is_won
         count, best = self.count, self.best
         push, pop = heapq.heappush, heapq.heappop
         rng, jitter = self.rng, self.jitter
@@ -83,9 +83,7 @@ class BestFirst:
             while frontier and done < nodes:
                 _, _, parent, state = pop(frontier)
                 done += 1
-                for moves, child in reversed(steps(state)):
-                    moves, child = closed(model, moves, child)
-                    k = key(child)
+                for moves, child, k in reversed(keyed_steps(state)):
                     if k in links:
                         continue
                     links[k] = (parent, moves)

@@ -17,6 +17,7 @@ from .hunt import Searcher
 from .talon import has_talon, talon_clicks, talon_positions
 
 Step = tuple[tuple[Move, ...], State]
+KeyedStep = tuple[tuple[Move, ...], State, bytes]  # a step closed (safe moves played after it) and its state's key
 
 
 class Lock(NamedTuple):
@@ -133,6 +134,14 @@ class Model:
             return self.hooks.score(self.game, state)
         piles, down = state.piles, state.down
         return 4 * sum([len(piles[i]) for i in self.foundations]) - sum([down[i] for i in self.counted])
+
+    def keyed_steps(self, state: State) -> list[KeyedStep]:
+        """Every step from ``state``, best first, each closed (``closed``: the safe moves
+        after it played) and with its state's key: what the best-first search asks of
+        every position it expands (a model may key its steps faster, knowing what a step
+        changes)."""
+        key = self.key
+        return [(moves, child, key(child)) for moves, child in (closed(self, *step) for step in self.steps(state))]
 
     def steps(self, state: State) -> list[Step]:
         """Every step from ``state``, best first."""

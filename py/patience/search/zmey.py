@@ -25,7 +25,7 @@ from ..game import Game
 from ..games.zmey import TABLEAU, generate
 from ..state import State
 from .budget import Heap
-from .model import Model, PileParts, Step
+from .model import KeyedStep, Model, PileParts, Step
 
 # a position before the redeal is worth two cards home more than one after it: the redeal
 # is still in hand (seeds 1-400 at 2 s: 350 won without, 372-375 with 1 to 4 cards, 344 with 6)
@@ -45,6 +45,9 @@ class ZmeyModel(Model):
         self.stock_at = game.stock
         self.redeals_at = game.layout.info.index("redeals")
         self.like = PileParts()  # (a move changes two piles: the key's other parts are kept ones)
+        self.column = {t: n for n, t in enumerate(TABLEAU)}  # (``keyed_steps``: a pile's part of the key)
+        self.fnd_at = {f: n for n, f in enumerate(game.foundations)}
+        assert self.hooks.safe is None  # (``keyed_steps`` closes no step)
 
     def parts(self) -> list[Heap]:
         return [self.like]
@@ -65,27 +68,55 @@ class ZmeyModel(Model):
         return 4 * sum(map(len, self.fnd_piles(piles))) + (0 if state.info[self.redeals_at] else REDEAL_IN_HAND)
 
     def steps(self, state: State) -> list[Step]:
-        """Every step from ``state``, best first: the engine's legal moves (a card alone
-        in its pile moved to an empty one left out), each applied."""
+        return [(moves, child) for moves, child, _ in self.keyed_steps(state)]
+
+    def keyed_steps(self, state: State) -> list[KeyedStep]:
+        """Every step from ``state``, best first, with its key: the engine's legal moves
+        (a card alone in its pile moved to an empty one left out), each applied (the game
+        has no safe moves: nothing to close).  A card move changes two piles, so its key
+        is the state's own with those piles' parts (and the foundations' lengths) made
+        again."""
         game = self.game
         piles, down, info = state.piles, state.down, state.info
-        fnds = self.fnd_set
-        home = 4 * sum(map(len, self.fnd_piles(piles))) + (0 if info[self.redeals_at] else REDEAL_IN_HAND)
-        found: list[tuple[float, int, Step]] = []
+        fnds, like, column, fnd_at = self.fnd_set, self.like, self.column, self.fnd_at
+        heights = bytes(map(len, self.fnd_piles(piles)))
+        redealt = info[self.redeals_at]
+        home = 4 * sum(heights) + (0 if redealt else REDEAL_IN_HAND)
+        cols = list(map(like.__getitem__, TABLEAU_OF(piles)))  # (``key``'s parts)
+        stock = piles[self.stock_at]
+        sort = redealt and not stock
+        tail = BYTE[redealt] + like[stock]
+        found: list[tuple[float, int, KeyedStep]] = []
         for move in generate(game, state):
             src, dst = move.src, move.dst
             pile = piles[src]
             if len(pile) == 1 and not piles[dst] and src not in fnds:
                 continue  # a lone king or ace to an empty pile: nothing changes
             after = list(piles)
-            after[src] = pile[:-1]
-            after[dst] = piles[dst] + pile[-1:]
-            score = home + 4 if dst in fnds and src not in fnds else home
+            after[src] = left = pile[:-1]
+            after[dst] = onto = piles[dst] + pile[-1:]
+            parts = cols.copy()
+            score, high = home, heights
+            if src in fnds:
+                i = fnd_at[src]
+                high = high[:i] + BYTE[high[i] - 1] + high[i + 1:]
+            else:
+                parts[column[src]] = like[left]
+            if dst in fnds:
+                i = fnd_at[dst]
+                high = high[:i] + BYTE[high[i] + 1] + high[i + 1:]
+                if src not in fnds:
+                    score += 4
+            else:
+                parts[column[dst]] = like[onto]
+            if sort:
+                parts.sort()
             # (a State made as ``State._make`` makes it: no call of its ``__new__``)
-            found.append((-score, len(found), ((move,), NEW(State, (tuple(after), down, info)))))
+            found.append((-score, len(found), ((move,), NEW(State, (tuple(after), down, info)),
+                                                b"".join((b"\xff".join(parts), b"\xfe", high, tail)))))
         for action in game.spec.actions:  # a round, the redeal
             for move in action.moves(game, state):
                 after_state = game.apply(state, move)
-                found.append((-self.score(after_state), len(found), ((move,), after_state)))
+                found.append((-self.score(after_state), len(found), ((move,), after_state, self.key(after_state))))
         found.sort()
         return [step for _, _, step in found]
