@@ -95,8 +95,8 @@ def test_a_steps_key_is_its_positions_key(side_limit):
     """«Змей»'s steps carry their keys, made from the position's own with only the two
     piles a card move changes (and the foundations' lengths) made again: along random
     lines through the deal phase, the redeal and the play phase after it, each step's
-    key is the key of the position it reaches, and the steps are the model's, in its
-    order."""
+    key is the key of the position it reaches, the steps are the model's, in its order,
+    and those to positions seen already are left out when asked."""
     from patience.search.model import Model
 
     game = get_game("zmey", {"side_limit": side_limit})
@@ -110,6 +110,8 @@ def test_a_steps_key_is_its_positions_key(side_limit):
             if not keyed:
                 break
             assert [(m, c, k) for m, c, k in keyed] == Model.keyed_steps(model, state)
+            seen = {k for _, _, k in keyed[::2]}  # (the steps to positions seen already are left out)
+            assert model.keyed_steps(state, seen) == [step for step in keyed if step[2] not in seen]
             checked += len(keyed)
             moves, state, _ = keyed[rng.below(min(3, len(keyed)))]  # (mostly the best steps: cards go home)
             redealt += state.info[1] == 1 and not state.piles[game.stock]

@@ -83,7 +83,7 @@ class BestFirst:
             while frontier and done < nodes:
                 _, _, parent, state = pop(frontier)
                 done += 1
-                for moves, child, k in reversed(keyed_steps(state)):
+                for moves, child, k in reversed(keyed_steps(state, links)):
                     if k in links:
                         continue
                     links[k] = (parent, moves)

@@ -6,6 +6,7 @@ of its own (``Model.searcher``, a ``hunt.Searcher``); else the generic best-firs
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import NamedTuple
 
 from ..game import Game
@@ -135,11 +136,12 @@ class Model:
         piles, down = state.piles, state.down
         return 4 * sum([len(piles[i]) for i in self.foundations]) - sum([down[i] for i in self.counted])
 
-    def keyed_steps(self, state: State) -> list[KeyedStep]:
+    def keyed_steps(self, state: State, seen: Container[bytes] = ()) -> list[KeyedStep]:
         """Every step from ``state``, best first, each closed (``closed``: the safe moves
         after it played) and with its state's key: what the best-first search asks of
         every position it expands (a model may key its steps faster, knowing what a step
-        changes)."""
+        changes, and leave out those whose key is in ``seen`` before it makes their
+        states)."""
         key = self.key
         return [(moves, child, key(child)) for moves, child in (closed(self, *step) for step in self.steps(state))]
 

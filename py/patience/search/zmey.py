@@ -19,6 +19,8 @@ steps, key and score written for the game.
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from operator import itemgetter
 
 from ..game import Game
@@ -70,12 +72,12 @@ class ZmeyModel(Model):
     def steps(self, state: State) -> list[Step]:
         return [(moves, child) for moves, child, _ in self.keyed_steps(state)]
 
-    def keyed_steps(self, state: State) -> list[KeyedStep]:
+    def keyed_steps(self, state: State, seen: Container[bytes] = ()) -> list[KeyedStep]:
         """Every step from ``state``, best first, with its key: the engine's legal moves
         (a card alone in its pile moved to an empty one left out), each applied (the game
-        has no safe moves: nothing to close).  A card move changes two piles, so its key
-        is the state's own with those piles' parts (and the foundations' lengths) made
-        again."""
+        has no safe moves: nothing to close), but those whose key is in ``seen``.  A card
+        move changes two piles, so its key is the state's own with those piles' parts
+        (and the foundations' lengths) made again, before its state is made."""
         game = self.game
         piles, down, info = state.piles, state.down, state.info
         fnds, like, column, fnd_at = self.fnd_set, self.like, self.column, self.fnd_at
@@ -92,9 +94,7 @@ class ZmeyModel(Model):
             pile = piles[src]
             if len(pile) == 1 and not piles[dst] and src not in fnds:
                 continue  # a lone king or ace to an empty pile: nothing changes
-            after = list(piles)
-            after[src] = left = pile[:-1]
-            after[dst] = onto = piles[dst] + pile[-1:]
+            left, onto = pile[:-1], piles[dst] + pile[-1:]
             parts = cols.copy()
             score, high = home, heights
             if src in fnds:
@@ -111,12 +111,18 @@ class ZmeyModel(Model):
                 parts[column[dst]] = like[onto]
             if sort:
                 parts.sort()
+            k = b"".join((b"\xff".join(parts), b"\xfe", high, tail))
+            if k in seen:
+                continue  # (most kids: a position reached before)
+            after = list(piles)
+            after[src], after[dst] = left, onto
             # (a State made as ``State._make`` makes it: no call of its ``__new__``)
-            found.append((-score, len(found), ((move,), NEW(State, (tuple(after), down, info)),
-                                                b"".join((b"\xff".join(parts), b"\xfe", high, tail)))))
+            found.append((-score, len(found), ((move,), NEW(State, (tuple(after), down, info)), k)))
         for action in game.spec.actions:  # a round, the redeal
             for move in action.moves(game, state):
                 after_state = game.apply(state, move)
-                found.append((-self.score(after_state), len(found), ((move,), after_state, self.key(after_state))))
+                k = self.key(after_state)
+                if k not in seen:
+                    found.append((-self.score(after_state), len(found), ((move,), after_state, k)))
         found.sort()
         return [step for _, _, step in found]
