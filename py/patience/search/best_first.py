@@ -7,7 +7,9 @@
 - safe moves (``SolverHooks.safe``: moves that can never hurt, such as a card to the
   foundations that no other card can need) are played without branching.
 - the key of a state sorts the contents of interchangeable piles, so positions that
-  differ only by the order of, say, Klondike's columns meet in the table.
+  differ only by the order of, say, Klondike's columns meet in the table.  The model
+  gives each step with its key (``Model.keyed_steps``), and may leave out the steps to
+  positions the search has seen.
 - positions are expanded best first: by the game's ``score`` hook, else by cards home
   and face-down cards.  Beside the complete search, probes of a quicker model (or of
   the same one) with shaken scores dive elsewhere, most of them short (restarts by

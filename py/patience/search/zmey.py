@@ -10,6 +10,9 @@ steps, key and score written for the game.
   comes).  After the redeal, in the play phase, the twelve piles are interchangeable
   (nothing depends on a pile's place any more: the positional limit holds only while
   dealing, and the gathering order only for the redeal), so they are sorted in the key.
+  A step comes with its key (``keyed_steps``), made from the position's own parts with
+  the two piles a card move changes made again, and a step to a position the search has
+  seen is left out before its state is made (three kids in five).
 - The score: four for each card home, and eight more before the redeal.  With the
   generic score (cards home alone) the search redealt almost at once: the redeal and
   its deal phase send cards home, so on four deals unknown at 2 s, of 40 000 positions
@@ -20,7 +23,6 @@ steps, key and score written for the game.
 from __future__ import annotations
 
 from collections.abc import Container
-
 from operator import itemgetter
 
 from ..game import Game
@@ -70,6 +72,7 @@ class ZmeyModel(Model):
         return 4 * sum(map(len, self.fnd_piles(piles))) + (0 if state.info[self.redeals_at] else REDEAL_IN_HAND)
 
     def steps(self, state: State) -> list[Step]:
+        """Every step from ``state``, best first (``keyed_steps`` without the keys)."""
         return [(moves, child) for moves, child, _ in self.keyed_steps(state)]
 
     def keyed_steps(self, state: State, seen: Container[bytes] = ()) -> list[KeyedStep]:
