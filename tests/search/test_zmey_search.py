@@ -109,7 +109,7 @@ def test_a_steps_key_is_its_positions_key(side_limit):
             keyed = model.keyed_steps(state)
             if not keyed:
                 break
-            assert [(m, c, k) for m, c, k in keyed] == Model.keyed_steps(model, state)
+            assert keyed == Model.keyed_steps(model, state)
             seen = {k for _, _, k in keyed[::2]}  # (the steps to positions seen already are left out)
             assert model.keyed_steps(state, seen) == [step for step in keyed if step[2] not in seen]
             checked += len(keyed)
