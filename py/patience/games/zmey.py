@@ -96,10 +96,9 @@ def deal_round(game: "Game", state: State) -> State:
     """One card face up onto each of t1..t12 in turn, as far as the stock lasts."""
     piles = list(state.piles)
     stock = piles[game.stock]
-    for n in range(1, 13):
+    for i in TABLEAU:  # t1..t12
         if not stock:
             break
-        i = game.index[f"t{n}"]
         piles[i] = piles[i] + stock[-1:]
         stock = stock[:-1]
     piles[game.stock] = stock
@@ -113,8 +112,7 @@ def redeal(game: "Game", state: State) -> State:
     """Gather t12 first and t1 last (t1's cards on top), face down, and deal a round."""
     piles = list(state.piles)
     stock: Pile = ()
-    for n in range(12, 0, -1):
-        i = game.index[f"t{n}"]
+    for i in reversed(TABLEAU):  # t12 first
         stock = stock + piles[i]
         piles[i] = ()
     piles[game.stock] = stock
