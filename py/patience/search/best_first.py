@@ -31,7 +31,7 @@ from ..rng import Rng
 from ..state import State
 from .budget import Heap
 from .hunt import Hunt
-from .model import Model, Step, closed
+from .model import Model, closed
 
 TURN = 64  # positions the complete search and a probe search before the other one's turn
 UNIT = 256  # the n-th probe searches UNIT × luby(n) positions (restarts)
