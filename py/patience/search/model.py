@@ -33,6 +33,7 @@ class Lock(NamedTuple):
     over: tuple[int, ...]
     also: tuple[int, ...] = ()
 
+
 LIKE = bytes(c % 52 if c < 104 else c for c in range(256))  # a card with its deck forgotten
 
 
