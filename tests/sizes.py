@@ -33,16 +33,16 @@ def size(name: str, default: int, long: int) -> int:
     return int(os.environ.get(f"PATIENCE_{name}") or (long if LONG else default))
 
 
-FUZZ_MOVES = size("FUZZ_MOVES", 2_500, 10_000)
-MONKEY_ACTIONS = size("MONKEY_ACTIONS", 10, 40)
+FUZZ_MOVES = size("FUZZ_MOVES", 1_500, 10_000)
+MONKEY_ACTIONS = size("MONKEY_ACTIONS", 6, 40)
 # moves of a won deal played through the table by drag, taps, double clicks or keys
 # before Finish plays the rest (0: the whole game through the table)
-WIN_MOVES = size("WIN_MOVES", 24, 0)
+WIN_MOVES = size("WIN_MOVES", 12, 0)
 # random late positions each solver's own search is checked on against the plain search
-ENDGAMES = size("ENDGAMES", 24, 80)
+ENDGAMES = size("ENDGAMES", 20, 80)
 # legal moves, in random positions of each game and option set, each reached through the
 # table's inputs (taps, the pointer, keys)
-REACH_MOVES = size("REACH_MOVES", 80, 600)
+REACH_MOVES = size("REACH_MOVES", 50, 600)
 # winning lines of each winnable-deal list replayed through the checked play (0: all)
 LIST_REPLAYS = size("LIST_REPLAYS", 20, 0)
 # the longest main-thread task (ms) allowed while the solver works: the page's own goal,
