@@ -9,6 +9,7 @@ from helpers import position
 from patience import get_game
 from patience.cards import deck, make_card
 from patience.game import Game
+from patience.moves import MOVE
 from patience.search import LOST, WON, solve
 from patience.search.registry import model_of
 from patience.rng import Rng
@@ -99,5 +100,49 @@ def test_gaps_key_sorts_rows_and_like_cards_only_once_no_reshuffle_is_left():
     swapped_copies = cells.translate(bytes(copy if v == ace else ace if v == copy else v for v in range(256)))
     assert swapped_rows != cells and swapped_copies != cells
     for other in (swapped_rows, swapped_copies):
-        assert search.key((other, 1, [])) == search.key((cells, 1, []))  # no reshuffle left
-        assert search.key((other, 0, [])) != search.key((cells, 0, []))  # one left
+        assert search.key((other, 1, [], -1)) == search.key((cells, 1, [], -1))  # no reshuffle left
+        assert search.key((other, 0, [], -1)) != search.key((cells, 0, [], -1))  # one left
+
+
+@pytest.mark.parametrize("game_id", ["gaps8", "potocki"])
+def test_a_probe_follows_the_gap_it_made_and_the_complete_search_keeps_every_move(game_id):
+    """After a move, a probe's next moves all fill the cell that move emptied whenever
+    the engine has a card for it; where the engine has none, the probe has every move.
+    The complete search (no probe) always reaches every position the engine's moves
+    reach (each position asked in full: what was seen before is forgotten first)."""
+    from patience.search.gaps import GapsSearch
+    from patience.games.gaps8 import GRID as GRID8
+    from patience.games.potocki import GRID as GRID1
+
+    game = get_game(game_id, {"reshuffles": "0"})
+    grid = GRID8 if game_id == "gaps8" else GRID1
+    rng = Rng(7, "gaps chain")
+    followed = free = 0
+    for seed in range(1, 9):
+        state = game.deal(seed)
+        probe, full = GapsSearch(game, grid, state, probe=seed), GapsSearch(game, grid, state)
+        cells = probe.cells_of(state)
+        p = (cells, 0, probe.runs(cells), -1)
+        for _ in range(40):
+            probe.seen.clear()
+            kids = probe.children(p)
+            if not isinstance(kids, list) or not kids:
+                break
+            _, p = kids[rng.below(len(kids))]
+            made = p[3]
+            engine = [(m.src, m.dst) for m in game.legal_moves(probe.state_of(p)) if m.kind == MOVE]
+            reach = {full.key(full.after(p, move)) for move in engine}
+            probe.seen.clear()
+            steps = probe.children(p)
+            full.seen.clear()
+            every = full.children(p)
+            if not isinstance(steps, list) or not isinstance(every, list):
+                break  # a win one move on
+            assert {full.key(child) for _, child in every} == reach
+            if any(dst == made for _, dst in engine):
+                assert {move[1] for (move,), _ in steps} == {made}, (seed, made, steps)
+                followed += 1
+            else:
+                assert {full.key(child) for _, child in steps} == reach
+                free += 1
+    assert followed >= 20 and free >= 5, (followed, free)

@@ -20,6 +20,12 @@ the search builds the engine position, lets the engine reshuffle and reads the g
 - The hunt (``hunt.Hunt``) runs the complete search with shaken probes beside
   it, as Klondike's does: only the complete search running out of positions proves a
   deal lost.
+- A probe follows the gap it has just made: after a card leaves a cell, the probe's
+  next move fills that cell whenever a card can (the card after the one on its left,
+  or a row's first card in a first cell), and only a dead gap lets it choose among the
+  other gaps.  Each gap's chain of moves is so played out before another's, instead
+  of every interleaving of the chains being searched; the complete search keeps every
+  move.  («Восемь тузов», trial seeds 1-140 at 2 s: 69 won against 45.)
 """
 
 from __future__ import annotations
@@ -44,7 +50,8 @@ SHAKE = 1.5 / 1024  # how far a probe shakes the order of the moves (priorities 
 # the same for both decks' copies
 SAME = bytes([0] + [(v - 1) % 52 + 1 for v in range(1, 105)] + [0] * 151)
 
-Position = tuple[bytes, int, list[int]]  # the cells, reshuffles made, the runs of the rows (``runs``)
+# the cells, reshuffles made, the runs of the rows (``runs``), the cell the last move emptied (-1: none)
+Position = tuple[bytes, int, list[int], int]
 SMove = tuple[int, int]
 Kid = tuple[list[SMove], Position]
 
@@ -81,7 +88,7 @@ class GapsSearch(DepthFirst[Position, SMove]):
         self.starters = tuple(d * 52 + s * 13 + grid.low for d in range(grid.decks) for s in range(4))
         cells = self.cells_of(state)
         runs = self.runs(cells)
-        self.begin(([], (cells, game.info_value(state, "reshuffles"), runs)), sum(runs) == self.goal)
+        self.begin(([], (cells, game.info_value(state, "reshuffles"), runs, -1)), sum(runs) == self.goal)
 
     # -- positions ---------------------------------------------------------------
     def cells_of(self, state: State) -> bytes:
@@ -89,7 +96,7 @@ class GapsSearch(DepthFirst[Position, SMove]):
         return bytes(state.piles[i][0] + 1 if state.piles[i] else 0 for i in range(self.cells))
 
     def key(self, p: Position) -> bytes:
-        cells, done, _ = p
+        cells, done = p[0], p[1]
         if done < self.allowed:
             return cells + bytes((done,))
         same = cells.translate(SAME)
@@ -124,7 +131,7 @@ class GapsSearch(DepthFirst[Position, SMove]):
     def children(self, p: Position) -> list[Kid] | Won[SMove]:
         """The unseen positions one step on, best first, each marked seen, or ``Won``
         with the moves to a won position when there is one."""
-        cells, done, runs = p
+        cells, done, runs, made = p
         n = self.cols
         after_run = {r * n + k for r, k in enumerate(runs) if k < n}  # the cells right after a run
         found: list[tuple[float, int, SMove]] = []
@@ -162,6 +169,10 @@ class GapsSearch(DepthFirst[Position, SMove]):
         if done < self.allowed:
             found.append((10.0, len(found), RESHUFFLE))
         if self.rng is not None:
+            if made >= 0:  # a probe follows the gap it made, while a card can fill it
+                chain = [m for m in found if m[2][1] == made]
+                if chain:
+                    found = chain
             below = self.rng.below
             found = [(priority + below(1024) * SHAKE, k, move) for priority, k, move in found]
         found.sort()
@@ -176,25 +187,25 @@ class GapsSearch(DepthFirst[Position, SMove]):
             now = self.runs_after(runs, child[0], move)
             if sum(now) == goal:
                 return Won([move])
-            out.append(([move], (child[0], child[1], now)))
+            out.append(([move], (child[0], child[1], now, move[0])))
         return out
 
     def after(self, p: Position, move: SMove) -> Position:
         """The position one move on, its runs still those of ``p`` (``runs_after``)."""
-        cells, done, runs = p
+        cells, done, runs, _ = p
         if move == RESHUFFLE:
             state = self.state_of(p)
             after = self.game.apply(state, Move("reshuffle"))
-            return self.cells_of(after), done + 1, runs
+            return self.cells_of(after), done + 1, runs, -1
         src, dst = move
         b = bytearray(cells)
         b[dst], b[src] = b[src], 0
-        return bytes(b), done, runs
+        return bytes(b), done, runs, src
 
     def state_of(self, p: Position) -> State:
         """The engine position of ``p``: its cells, and the rest as at the start (only
         the aces lie elsewhere, on the discard, in Пасьянс Потоцкого)."""
-        cells, done, _ = p
+        cells, done = p[0], p[1]
         piles = list(self.start.piles)
         for i in range(self.cells):
             piles[i] = (CARDS[cells[i] - 1],) if cells[i] else ()
