@@ -19,7 +19,7 @@ the search builds the engine position, lets the engine reshuffle and reads the g
   decides what the reshuffle deals.
 - The hunt (``hunt.Hunt``) runs the complete search with shaken probes beside
   it, as Klondike's does: only the complete search running out of positions proves a
-  deal lost.
+  deal lost.  The probes find the wins: the complete search has one turn in eight.
 - A probe follows the gap it has just made: after a card leaves a cell, the probe's
   next move fills that cell whenever a card can (the card after the one on its left,
   or a row's first card in a first cell), and only a dead gap lets it choose among the
@@ -65,7 +65,10 @@ class GapsModel(Model):
 
     def searcher(self, state: State) -> Searcher | None:
         game, grid = self.game, self.grid
-        return Hunt(lambda probe: GapsSearch(game, grid, state, probe), unit=256)
+        # the probes find the wins (no «Восемь тузов» deal is ever proven lost): the
+        # complete search has one turn in eight (trial seeds 1-140 at 2 s: 80 won
+        # against 70 at one in three, 79 at one in sixteen)
+        return Hunt(lambda probe: GapsSearch(game, grid, state, probe), unit=256, share=(1, 8))
 
 
 class GapsSearch(DepthFirst[Position, SMove]):

@@ -49,7 +49,8 @@ class Hunt:
     ``share[1]`` turns the complete search has ``share[0]``, the probes the rest; a win
     of either is a win.  One turn in three suits games whose deals are seldom proven
     lost within a budget; Klondike, where many losses are in reach, and the generic
-    search give the complete search half, Canfield two turns in three.  ``search(0)`` is a game's complete search,
+    search give the complete search half, Canfield two turns in three, the Gaps games one in
+    eight.  ``search(0)`` is a game's complete search,
     ``search(n)`` its n-th probe, shaken differently from the others.  A probe that has
     searched its quota is dropped (it may be stuck in a dead region) and the next one
     starts.  The quotas restart by Luby's sequence: the n-th probe searches ``unit`` ×
