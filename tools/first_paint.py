@@ -26,7 +26,7 @@ BIG_DOWNLOADS = ("static/vendor/pyodide/*.wasm", "static/vendor/pyodide/*.asm.mj
 # the solver wins within FIRST_WIN_NODES (tests/table/test_first_paint_data.py checks it), so a
 # new player's first game can be won. Frog, in suit (its default), has no deal the solver
 # wins within such a budget: its first deal is the hashed one.
-FIRST_OFFSETS = {"klondike": 3, "gaps8": 19, "glider": 1}
+FIRST_OFFSETS = {"klondike": 3, "gaps8": 6, "glider": 1}
 FIRST_WIN_NODES = 30_000
 
 
