@@ -3,7 +3,7 @@
 
     python3 bench/solver.py held-out [--seeds 100001-100200] [--budget-s 2] [--jobs 2] [--only KEY …]
     python3 bench/solver.py gc [--rounds 3]
-    python3 bench/solver.py instructions [--py DIR] [--work canfield|zmey|glider]
+    python3 bench/solver.py instructions [--py DIR] [--work canfield|zmey|glider|gaps8]
     python3 bench/solver.py [--deals 200] [--budget-s 5] [--other-deals 20] [--no-pyodide]
 
 ``held-out``: the figures the solver's issues are judged by.  Every game at its default
@@ -199,7 +199,8 @@ print(time.perf_counter() - start)
 # instructions' workloads: (game, options, seeds, positions a deal)
 INSTRUCTION_WORK = {"canfield": [("canfield", {}, (100131, 100049, 100183), 12_000)],
                     "zmey": [("zmey", {}, (100009, 100023, 100028), 6_000)],
-                    "glider": [("glider", {}, (100011, 100029, 100032), 6_000)]}
+                    "glider": [("glider", {}, (100011, 100029, 100032), 6_000)],
+                 "gaps8": [("gaps8", {}, (100001, 100002, 100004), 10_000)]}
 
 INSTRUCTION_CHILD = """
 import gc, json, sys

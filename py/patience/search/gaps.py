@@ -83,6 +83,7 @@ class GapsSearch(DepthFirst[Position, SMove]):
         self.rng = Rng(probe, "gaps probe") if probe else None
         self.cols = grid.cols
         self.cells = grid.cells()
+        self.rows = [slice(i, i + self.cols) for i in range(0, self.cells, self.cols)]  # each row's cells
         self.low = grid.low
         self.goal = grid.rows * (14 - grid.low)  # cards in order when the game is won
         self.decks = grid.decks
@@ -102,9 +103,7 @@ class GapsSearch(DepthFirst[Position, SMove]):
         cells, done = p[0], p[1]
         if done < self.allowed:
             return cells + bytes((done,))
-        same = cells.translate(SAME)
-        n = self.cols
-        return b"".join(sorted([same[i:i + n] for i in range(0, self.cells, n)]))
+        return b"".join(sorted(map(cells.translate(SAME).__getitem__, self.rows)))
 
     def runs(self, cells: bytes) -> list[int]:
         """How many cards stand in order from the first slot of each row."""
@@ -124,9 +123,18 @@ class GapsSearch(DepthFirst[Position, SMove]):
         """The runs of ``cells``, one move on from a position with ``runs``."""
         if move == RESHUFFLE:
             return self.runs(cells)
-        out = list(runs)
+        # only a card taken out of a run shortens it, only one laid right after a run
+        # lengthens it (the run's cells are never gaps)
         n = self.cols
-        for row in {move[0] // n, move[1] // n}:
+        out = runs
+        row, at = divmod(move[0], n)
+        if at < runs[row]:
+            out = list(runs)
+            out[row] = at
+        row, at = divmod(move[1], n)
+        if at == out[row]:
+            if out is runs:
+                out = list(runs)
             out[row] = self.run(cells, row * n)
         return out
 
@@ -135,49 +143,21 @@ class GapsSearch(DepthFirst[Position, SMove]):
         """The unseen positions one step on, best first, each marked seen, or ``Won``
         with the moves to a won position when there is one."""
         cells, done, runs, made = p
-        n = self.cols
-        after_run = {r * n + k for r, k in enumerate(runs) if k < n}  # the cells right after a run
         found: list[tuple[float, int, SMove]] = []
-        i = cells.find(0)
-        while i >= 0:
-            if i % n == 0:
-                wanted: tuple[int, ...] = self.starters
-            else:
-                left = cells[i - 1]
-                if not left or (left - 1) % 13 == 12:
-                    wanted = ()
-                elif self.decks == 2:
-                    v = left + 1
-                    wanted = (v, v + 52) if v <= 52 else (v - 52, v)
-                else:
-                    wanted = (left + 1,)
-            extends = i in after_run
-            for v in wanted:
-                src = cells.find(v)
-                if src < 0:
-                    continue  # not on the grid (an ace on the discard)
-                if src % n < runs[src // n]:
-                    priority = 4.0  # breaks a run
-                elif extends:
-                    priority = 0.0
-                elif src in after_run:
-                    priority = 1.0
-                else:
-                    at = src % n
-                    before = cells[src - 1] if at else 0
-                    open_ = at == 0 or (before and (before - 1) % 13 != 12)
-                    priority = 2.0 if open_ else 3.0
-                found.append((priority, len(found), (src, i)))
-            i = cells.find(0, i + 1)
-        if done < self.allowed:
-            found.append((10.0, len(found), RESHUFFLE))
+        if self.rng is not None and made >= 0:
+            # a probe follows the gap it made, while a card can fill it: that gap's
+            # moves alone are asked first (the same moves as those of the scan kept)
+            self.fill(cells, made, runs, found)
+        if not found:
+            i = cells.find(0)
+            while i >= 0:
+                self.fill(cells, i, runs, found)
+                i = cells.find(0, i + 1)
+            if done < self.allowed:
+                found.append((10.0, len(found), RESHUFFLE))
         if self.rng is not None:
-            if made >= 0:  # a probe follows the gap it made, while a card can fill it
-                chain = [m for m in found if m[2][1] == made]
-                if chain:
-                    found = chain
-            below = self.rng.below
-            found = [(priority + below(1024) * SHAKE, k, move) for priority, k, move in found]
+            draw = self.rng.next32  # its low ten bits: Rng.below(1024), for less
+            found = [(priority + (draw() & 1023) * SHAKE, k, move) for priority, k, move in found]
         found.sort()
         out: list[Kid] = []
         seen, key, goal = self.seen, self.key, self.goal
@@ -192,6 +172,40 @@ class GapsSearch(DepthFirst[Position, SMove]):
                 return Won([move])
             out.append(([move], (child[0], child[1], now, move[0])))
         return out
+
+    def fill(self, cells: bytes, i: int, runs: list[int], found: list[tuple[float, int, SMove]]) -> None:
+        """Add to ``found`` the moves into gap ``i``, each with its priority (lower is
+        tried first) and its place in ``found``.  A cell right after a row's run is the
+        one whose column is the run's length."""
+        n = self.cols
+        if i % n == 0:
+            wanted: tuple[int, ...] = self.starters
+        else:
+            left = cells[i - 1]
+            if not left or (left - 1) % 13 == 12:
+                return
+            if self.decks == 2:
+                v = left + 1
+                wanted = (v, v + 52) if v <= 52 else (v - 52, v)
+            else:
+                wanted = (left + 1,)
+        extends = i % n == runs[i // n]
+        for v in wanted:
+            src = cells.find(v)
+            if src < 0:
+                continue  # not on the grid (an ace on the discard)
+            if src % n < runs[src // n]:
+                priority = 4.0  # breaks a run
+            elif extends:
+                priority = 0.0
+            elif src % n == runs[src // n]:
+                priority = 1.0
+            else:
+                at = src % n
+                before = cells[src - 1] if at else 0
+                open_ = at == 0 or (before and (before - 1) % 13 != 12)
+                priority = 2.0 if open_ else 3.0
+            found.append((priority, len(found), (src, i)))
 
     def after(self, p: Position, move: SMove) -> Position:
         """The position one move on, its runs still those of ``p`` (``runs_after``)."""
