@@ -146,22 +146,30 @@ class GapsSearch(DepthFirst[Position, SMove]):
         cells, done, runs, made = p
         found: list[tuple[float, int, SMove]] = []
         if self.rng is not None and made >= 0:
-            # a probe follows the gap it made, while a card can fill it: that gap's
-            # moves alone are asked first (the same moves as those of the scan kept)
+            # a probe follows the gap it made while a card can fill it: that gap's moves
+            # alone, even when they reach only positions it has seen (then it goes back:
+            # a probe that turned to the other gaps there won 17 of trial seeds 1-100 at
+            # 40,000 positions against 46)
             self.fill(cells, made, runs, found)
-        if not found:
-            i = cells.find(0)
-            while i >= 0:
-                self.fill(cells, i, runs, found)
-                i = cells.find(0, i + 1)
-            if done < self.allowed:
-                found.append((10.0, len(found), RESHUFFLE))
+            if found:
+                return self.kids(p, found)
+        i = cells.find(0)
+        while i >= 0:
+            self.fill(cells, i, runs, found)
+            i = cells.find(0, i + 1)
+        if done < self.allowed:
+            found.append((10.0, len(found), RESHUFFLE))
+        return self.kids(p, found)
+
+    def kids(self, p: Position, found: list[tuple[float, int, SMove]]) -> list[Kid] | Won[SMove]:
+        """The unseen positions the moves of ``found`` reach, best first (a probe's order
+        shaken), each marked seen, or ``Won`` with the move to a won position."""
         if self.rng is not None:
             draw = self.rng.next32  # its low ten bits: Rng.below(1024), for less
             found = [(priority + (draw() & 1023) * SHAKE, k, move) for priority, k, move in found]
         found.sort()
         out: list[Kid] = []
-        seen, key, goal = self.seen, self.key, self.goal
+        seen, key, goal, runs = self.seen, self.key, self.goal, p[2]
         for _, _, move in found:
             child = self.after(p, move)
             k = key(child)
