@@ -365,6 +365,33 @@ def test_a_hunt_drops_a_probe_that_has_stalled():
 
 
 
+def test_a_hunt_extends_a_probe_still_finding_better_positions():
+    """With ``extend``, a probe whose quota runs out while it has found a better position
+    within its last ``extend`` positions searches ``extend`` more, and again while that
+    holds; one that has not is dropped at its quota, as without ``extend``.  (Its progress
+    is seen at the end of each piece of search, ``extend`` positions at most.)"""
+    made: list[Endless] = []
+    hunt = Hunt(lambda n: made.append(Climbing(top=0 if n % 2 else 10**9)) or made[-1], unit=100, extend=16)
+    hunt.expand(20_000)
+    # the first probe never finds a better position: dropped at its quota; the second
+    # always does: never dropped
+    assert len(made) == 3 and made[1].nodes == 100 * luby(1)
+    assert made[2].nodes > 10 * 100 * luby(2) and hunt.probe is made[2]
+
+    made.clear()
+    hunt = Hunt(lambda n: made.append(Climbing(top=250)) or made[-1], unit=100, extend=16)
+    hunt.expand(60_000)
+    probes = made[1:-1]  # the last one is still searching
+    assert len(probes) > 20
+    for n, probe in enumerate(probes, start=1):
+        quota = 100 * luby(n)
+        if quota < 250:  # still finding better positions at its quota: searched on past 250
+            assert 250 <= probe.nodes <= 250 + 2 * 16, (n, quota, probe.nodes)
+        else:
+            assert probe.nodes == quota, (n, quota, probe.nodes)
+    assert any(100 * luby(n) < 250 for n in range(1, len(probes) + 1))
+
+
 class Lonely(Endless):
     """An endless complete search that wants every turn from its ``since``-th position on,
     until its ``until``-th."""

@@ -67,7 +67,7 @@ HELP_RU = Help(
 
 SPEC: "GameSpec[Game]" = GameSpec(
     words=GRID.words(name="Eight Aces", name_ru="Восемь тузов", help=HELP, help_ru=HELP_RU),
-    quick_wins=Wins((2, 77)),
+    quick_wins=Wins((16, 77)),
     id="gaps8",
     decks=2,
     options=GRID.options("0"),

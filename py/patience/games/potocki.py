@@ -64,7 +64,7 @@ HELP_RU = Help(
 
 SPEC: "GameSpec[Game]" = GameSpec(
     words=GRID.words(name="Potocki's Patience", name_ru="Пасьянс Потоцкого", help=HELP, help_ru=HELP_RU),
-    quick_wins=Wins((1, 2, 9)),
+    quick_wins=Wins((1, 3, 9)),
     id="potocki",
     decks=1,
     options=GRID.options("2"),

@@ -50,7 +50,7 @@ class Hunt:
     of either is a win.  One turn in three suits games whose deals are seldom proven
     lost within a budget; Klondike, where many losses are in reach, and the generic
     search give the complete search half, Canfield two turns in three, the Gaps games one in
-    eight.  ``search(0)`` is a game's complete search,
+    32.  ``search(0)`` is a game's complete search,
     ``search(n)`` its n-th probe, shaken differently from the others.  A probe that has
     searched its quota is dropped (it may be stuck in a dead region) and the next one
     starts.  The quotas restart by Luby's sequence: the n-th probe searches ``unit`` ×
@@ -63,6 +63,11 @@ class Hunt:
     ``stall`` positions since it last saw a better position than its best is dropped
     too: a dive that goes nearly straight to a win keeps finding better positions, one
     stuck below a wrong choice does not (seen within a quarter of ``stall`` positions).
+    With ``extend``, a probe whose quota runs out while it is still finding better
+    positions (one within its last ``extend``) searches ``extend`` more, and again while
+    that holds: a long dive is not cut off just before its win.  («Восемь тузов», whose
+    wins lie some 200 moves deep: its probes' best positions were often cut off a few
+    moves from a win.)
     The complete search may ask for another share for a while (``turns_wanted``: Canfield's
     game of twins that runs long wants every turn, and the probes wait).
     A dropped probe is freed a piece at a time,
@@ -73,10 +78,11 @@ class Hunt:
     quick = False
 
     def __init__(self, search: Callable[[int], Searcher], unit: int, share: tuple[int, int] = (1, 3),
-                 turn: int = TURN, stall: int | None = None) -> None:
+                 turn: int = TURN, stall: int | None = None, extend: int | None = None) -> None:
         self.search = search
         self.share = share
         self.stall = stall
+        self.extend = extend
         self.probe_best = 0.0  # the best value the running probe has seen, and its positions then
         self.probe_best_at = 0
         self.turn_size = turn
@@ -120,14 +126,20 @@ class Hunt:
                 limit = self.quota - probe.nodes
                 if self.stall is not None:  # (in pieces of a quarter of it: a stall is seen at a piece's end)
                     limit = min(limit, self.probe_best_at + self.stall - probe.nodes, max(1, self.stall // 4))
+                if self.extend is not None:  # (in pieces of ``extend``: its progress is seen at a piece's end)
+                    limit = min(limit, self.extend)
                 n = probe.expand(min(part, limit), deadline)
                 self.won = probe.won
                 stalled = False
-                if self.stall is not None:
+                if self.stall is not None or self.extend is not None:
                     if probe.best[0] > self.probe_best:
                         self.probe_best, self.probe_best_at = probe.best[0], probe.nodes
+                if self.stall is not None:
                     stalled = probe.nodes - self.probe_best_at >= self.stall
                 if probe.won is None:
+                    if (self.extend is not None and probe.nodes >= self.quota
+                            and probe.nodes - self.probe_best_at < self.extend):
+                        self.quota += self.extend  # still finding better positions
                     if probe.exhausted or probe.nodes >= self.quota or stalled:
                         self.quick_done = self.quick_done or (probe.exhausted and probe.quick)
                         self.probe = self.next_probe()
