@@ -145,3 +145,41 @@ def test_a_probe_follows_the_gap_it_made_and_the_complete_search_keeps_every_mov
                 assert {full.key(child) for _, child in steps} == reach
                 free += 1
     assert followed >= 20 and free >= 5, (followed, free)
+
+
+def test_every_other_probe_starts_part_way_along_the_best_line_and_its_lines_are_from_the_deal():
+    """The Gaps games' hunt keeps the best line its probes have found (``Elite``): the
+    complete search and the odd probes start from the deal, the even ones (once a line
+    of more than 20 moves is known) from that line cut at a random place before its last
+    ten moves.  A probe started part way searches on from there, and its lines (a win,
+    the lead) are from the deal: the win replays through the checked play."""
+    from patience.search.gaps import Elite, GapsSearch
+    from patience.games.gaps8 import GRID
+    from plain_search import replays_to_a_win
+
+    game = get_game("gaps8", {})
+    state = game.deal(16)
+    won = solve(game, state, 3000)
+    assert won.verdict == WON
+    line = [(m.src, m.dst) for m in won.moves]
+    assert len(line) > 100
+
+    class Ran:  # a probe that has ended, its best the winning line
+        best = (1.0, line)
+
+    elite = Elite()
+    assert elite.cut(1) == [] and elite.cut(2) == []  # no line known yet
+    elite.running = Ran()  # type: ignore[assignment]
+    assert elite.cut(3) == [] and elite.line == line
+    cuts = [elite.cut(n) for n in range(4, 40, 2)]
+    assert all(cut == line[:len(cut)] and len(cut) < len(line) - 10 for cut in cuts)
+    assert len({len(cut) for cut in cuts}) > 5  # cut at various places
+    assert all(elite.cut(n) == [] for n in (0, 5, 7))
+
+    for probe in (0, 5):
+        for cut in (line[:-30], line[:-11]):
+            search = GapsSearch(game, GRID, state, probe=probe, prefix=cut)
+            assert search.lead() == won.moves[:len(cut)]
+            search.expand(20_000)
+            assert search.won is not None and search.won[:len(cut)] == won.moves[:len(cut)]
+            assert replays_to_a_win(game, state, search.won)
