@@ -200,7 +200,9 @@ class FrogModel(Model):
     def searcher(self, state: State) -> Searcher | None:
         game = self.game
         memos: tuple[Memo, Memo] = ({}, {})  # the looser games' answers, shared by the probes
-        return Hunt(lambda probe: FrogSearch(game, state, probe, memos), unit=256)
+        # a probe still finding better positions searches on past its quota (Frog regardless
+        # of suit, trial seeds 1-200 at 10,000 positions: 137 won against 132)
+        return Hunt(lambda probe: FrogSearch(game, state, probe, memos), unit=256, extend=64)
 
 
 class FrogSearch(DepthFirst[Position, SMove]):
