@@ -200,7 +200,7 @@ print(time.perf_counter() - start)
 INSTRUCTION_WORK = {"canfield": [("canfield", {}, (100131, 100049, 100183), 12_000)],
                     "zmey": [("zmey", {}, (100009, 100023, 100028), 6_000)],
                     "glider": [("glider", {}, (100011, 100029, 100032), 6_000)],
-                 "gaps8": [("gaps8", {}, (100001, 100002, 100004), 10_000)]}
+                    "gaps8": [("gaps8", {}, (100001, 100002, 100004), 10_000)]}
 
 INSTRUCTION_CHILD = """
 import gc, json, sys
