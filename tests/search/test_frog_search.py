@@ -214,3 +214,55 @@ def test_frog_regardless_of_suit_is_lost_when_every_queen_lies_under_a_king():
     assert exhaust(game, won) == WON
     result = solve(game, won, 50_000)
     assert result.verdict == WON and replays_to_a_win(game, won, result.moves)
+
+
+def test_a_frog_probe_started_part_way_along_a_line_wins_from_the_deal_and_proves_nothing():
+    """Every other probe of Frog's hunt starts part way along the best line its probes
+    have found (``hunt.Elite``).  Such a probe searches on from there, its win is a line
+    from the deal that replays through the checked play, and running out of positions
+    there says nothing of the quick space (the hunt still runs quick probes after it)."""
+    from patience.search.frog import FrogSearch
+    from patience.search.hunt import Hunt
+
+    game = get_game("frog", {"foundation": "any"})
+    state = game.deal(5)
+    probe = FrogSearch(game, state, probe=1)
+    probe.expand(20_000)
+    assert probe.won is not None
+    line = probe.best[1]  # the line to the best position this probe saw: its win
+    assert len(line) > 60 and probe.cut == []
+    for cut, n in ((line[:len(line) // 2], 3), (line[:-10], 3), (line[:20], 5)):
+        started = FrogSearch(game, state, probe=n, prefix=cut)
+        assert started.cut == cut and started.quick
+        assert started.lead()[:5] == probe.lead()[:5]  # its lines are from the deal
+        started.expand(20_000)
+        assert started.won is not None and replays_to_a_win(game, state, started.won)
+
+    # a quick probe from a cut that runs out of positions leaves the quick probes running
+    class Stuck:
+        won = None
+        exhausted = True
+        quick = True
+        nodes = 1
+        best = (0.0, [])
+        turns_wanted = None
+        cut = [(0, 0)]
+
+        def expand(self, nodes, deadline=None):
+            return 1
+
+        def lead(self):
+            return []
+
+        def parts(self):
+            return []
+
+    made: list[int] = []
+
+    def search(n):
+        made.append(n)
+        return FrogSearch(game, state, probe=0) if n == 0 else Stuck()
+
+    hunt = Hunt(search, unit=1, share=(1, 2), turn=1)
+    hunt.expand(8)
+    assert len(made) > 3 and not hunt.quick_done

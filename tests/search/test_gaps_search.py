@@ -153,7 +153,8 @@ def test_every_other_probe_starts_part_way_along_the_best_line_and_its_lines_are
     of more than 20 moves is known) from that line cut at a random place before its last
     ten moves.  A probe started part way searches on from there, and its lines (a win,
     the lead) are from the deal: the win replays through the checked play."""
-    from patience.search.gaps import Elite, GapsSearch
+    from patience.search.gaps import GapsSearch
+    from patience.search.hunt import Elite
     from patience.games.gaps8 import GRID
     from plain_search import replays_to_a_win
 
@@ -167,7 +168,7 @@ def test_every_other_probe_starts_part_way_along_the_best_line_and_its_lines_are
     class Ran:  # a probe that has ended, its best the winning line
         best = (1.0, line)
 
-    elite = Elite()
+    elite = Elite("gaps cut")
     assert elite.cut(1) == [] and elite.cut(2) == []  # no line known yet
     elite.running = Ran()  # type: ignore[assignment]
     assert elite.cut(3) == [] and elite.line == line

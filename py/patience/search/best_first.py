@@ -54,6 +54,7 @@ class BestFirst:
         self.model = model
         self.prefix = prefix
         self.quick = quick
+        self.cut: list[Move] = []  # (its probes start from the start)
         self.nodes = 0
         self.rng = Rng(seed, "solver") if jitter else None
         self.jitter = jitter / 1024

@@ -50,6 +50,7 @@ class DepthFirst(Generic[P, M]):
 
     def __init__(self) -> None:
         self.prefix: list[M] = []
+        self.cut: list[M] = []  # a probe's moves to the position it started from (``hunt.Elite``)
         self.won: list[Move] | None = None
         self.exhausted = False
         self.nodes = 0

@@ -48,7 +48,7 @@ from .model import Lock, Model
 from ..state import State
 from .budget import Heap
 from .depth_first import DepthFirst, Won
-from .hunt import Hunt, Searcher
+from .hunt import Elite, Hunt, Searcher
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -202,7 +202,10 @@ class FrogModel(Model):
         memos: tuple[Memo, Memo] = ({}, {})  # the looser games' answers, shared by the probes
         # a probe still finding better positions searches on past its quota (Frog regardless
         # of suit, trial seeds 1-200 at 10,000 positions: 137 won against 132)
-        return Hunt(lambda probe: FrogSearch(game, state, probe, memos), unit=256, extend=64)
+        # every other probe starts part way along the best line the probes have found
+        # (held-out regardless of suit, side by side: 80.0% against 75.5%)
+        return Hunt(Elite("frog cut").probes(lambda probe, cut: FrogSearch(game, state, probe, memos, cut)),
+                    unit=256, extend=64)
 
 
 class FrogSearch(DepthFirst[Position, SMove]):
@@ -210,12 +213,14 @@ class FrogSearch(DepthFirst[Position, SMove]):
     (``depth_first.DepthFirst``)."""
 
     def __init__(self, game: "Game", state: State, probe: int = 0,
-                 memos: tuple[Memo, Memo] | None = None) -> None:
+                 memos: tuple[Memo, Memo] | None = None, prefix: list[SMove] | None = None) -> None:
         """``probe`` > 0: a probe instead of the complete search, its order of moves
         shaken by a generator seeded with ``probe`` (it proves nothing).  ``memos``: the
         answers of the looser games (the complete search's, the probes'), shared by the
         searches of one position: the probes restart from it, and meet the same positions
-        again (a third to three quarters of the questions, regardless of suit)."""
+        again (a third to three quarters of the questions, regardless of suit).  ``prefix``:
+        a probe's moves from ``state`` to the position it searches from (``hunt.Elite``;
+        its lines are still from ``state``)."""
         super().__init__()
         self.game = game
         self.start = state
@@ -249,8 +254,12 @@ class FrogSearch(DepthFirst[Position, SMove]):
         for card in self.reserve:
             self.reserve_to.append(list(self.reserve_to[-1]))
             self.reserve_to[-1][at[card]] += 1
-        moves, root = self.close([], (tuple(bytes(state.piles[i]) for i in self.piles_at), len(self.reserve),
-                                      self.home_of(state), len(waste), len(waste)))
+        self.cut = prefix or []
+        p: Position = (tuple(bytes(state.piles[i]) for i in self.piles_at), len(self.reserve),
+                       self.home_of(state), len(waste), len(waste))
+        for move in self.cut:
+            p = self.after(p, move)
+        moves, root = self.close(list(self.cut), p)
         won = self.is_won(root)
         self.begin((moves, root), won, lost=not won and self.hopeless(root))
 

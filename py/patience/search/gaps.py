@@ -40,7 +40,7 @@ from ..rng import Rng
 from .model import Model
 from ..state import State
 from .depth_first import DepthFirst, Won
-from .hunt import Hunt, Searcher
+from .hunt import Elite, Hunt, Searcher
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -67,44 +67,12 @@ class GapsModel(Model):
 
     def searcher(self, state: State) -> Searcher | None:
         game, grid = self.game, self.grid
-        elite = Elite()
-
-        def search(probe: int) -> GapsSearch:
-            made = GapsSearch(game, grid, state, probe, elite.cut(probe))
-            elite.running = made if probe else None
-            return made
-
+        search = Elite("gaps cut").probes(lambda probe, cut: GapsSearch(game, grid, state, probe, cut))
         # the probes find the wins (no «Восемь тузов» deal is ever proven lost): the
         # complete search has one turn in 32, and a probe still finding better positions
         # searches on past its quota, 64 positions at a time («Восемь тузов», trial seeds
         # 1-200 at 40,000 positions: 87 won as it was, 101 extended, 110 with both)
         return Hunt(search, unit=256, share=(1, 32), extend=64)
-
-
-class Elite:
-    """The best line the probes of one hunt have found, and where the next probe starts:
-    every other probe starts from the start, the others part way along that line, cut at
-    a place drawn at random (the line's last ten moves excepted), and search on from
-    there.  A line to a win runs some 200 moves deep in «Восемь тузов», and its probes
-    often come near one and stall: a new probe from part way along the best line tries
-    that line's ending again, in another order.  («Восемь тузов», trial seeds 1-300 at
-    40,000 positions: 169 won against 155; cut in the line's second half only, seeds
-    1-200: 105 against 110; every probe but the first from a cut: 110.)"""
-
-    def __init__(self) -> None:
-        self.value = 0.0
-        self.line: list[SMove] = []
-        self.running: GapsSearch | None = None  # the probe searching now
-
-    def cut(self, probe: int) -> list[SMove]:
-        """The moves the ``probe``-th probe starts with (the probe that ran until now
-        has ended: its best line is taken first, if better)."""
-        ran, self.running = self.running, None
-        if ran is not None and ran.best[0] > self.value:
-            self.value, self.line = ran.best[0], list(ran.best[1])
-        if not probe or probe % 2 or len(self.line) <= 20:
-            return []
-        return self.line[:Rng(probe, "gaps cut").below(len(self.line) - 10)]
 
 
 class GapsSearch(DepthFirst[Position, SMove]):
@@ -129,10 +97,11 @@ class GapsSearch(DepthFirst[Position, SMove]):
         self.starters = tuple(d * 52 + s * 13 + grid.low for d in range(grid.decks) for s in range(4))
         cells = self.cells_of(state)
         p: Position = (cells, game.info_value(state, "reshuffles"), self.runs(cells), -1)
-        for move in prefix or ():
+        self.cut = list(prefix or ())
+        for move in self.cut:
             cells, done, _, made = self.after(p, move)
             p = (cells, done, self.runs_after(p[2], cells, move), made)
-        self.begin((list(prefix or ()), p), sum(p[2]) == self.goal)
+        self.begin((list(self.cut), p), sum(p[2]) == self.goal)
 
     # -- positions ---------------------------------------------------------------
     def cells_of(self, state: State) -> bytes:
