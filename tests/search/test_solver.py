@@ -441,3 +441,27 @@ def test_a_run_searches_with_the_collector_off_and_leaves_it_as_it_was(collectin
     finally:
         gc.enable()
     assert len(seen) >= 5 and not any(seen), seen
+
+
+def test_a_best_first_probe_started_part_way_along_the_best_line_wins_from_the_deal():
+    """The generic search's hunt starts every other probe part way along the best line
+    its ended probes have found (``hunt.Elite``): such a probe searches the quick model
+    from there, it wins by a line from the deal that replays through the checked play,
+    and it is a cut probe (running out of positions there proves nothing: the Frog test)."""
+    from patience.search.best_first import quick_probe
+
+    game = get_game("glider", {})
+    state = game.deal(5)
+    model = model_of(game)
+    quick = model.quick() or model
+    won = solve(game, state, 20_000)
+    assert won.verdict == WON and len(won.moves) > 100
+    plain = quick_probe(model, quick, state, 1, [])
+    assert plain.cut == []
+    for n, cut in ((2, won.moves[:len(won.moves) // 2]), (4, won.moves[:-10])):
+        probe = quick_probe(model, quick, state, n, cut)
+        assert probe.cut == cut and probe.quick
+        assert probe.lead()[:len(cut)] == cut  # its lines are from the deal
+        probe.expand(20_000)
+        assert probe.won is not None and probe.won[:len(cut)] == cut
+        assert replays_to_a_win(game, state, probe.won)

@@ -62,8 +62,9 @@ class Elite:
     seeds 1-300 at 40,000 positions: 169 won against 155; cut in the line's second half
     only, seeds 1-200: 105 against 110; every probe but the first from a cut: 110.)"""
 
-    def __init__(self, label: str) -> None:
+    def __init__(self, label: str, line: Callable[[Any], list[Any]] | None = None) -> None:
         self.label = label  # the generator's label for the cuts
+        self.line_of = line or (lambda searcher: list(cast(list[Any], searcher.best[1])))
         self.value = 0.0
         self.line: list[Any] = []
         self.running: Searcher | None = None  # the probe searching now
@@ -73,7 +74,7 @@ class Elite:
         has ended: its best line is taken first, if better)."""
         ran, self.running = self.running, None
         if ran is not None and ran.best[0] > self.value:
-            self.value, self.line = ran.best[0], list(cast(list[Any], ran.best[1]))
+            self.value, self.line = ran.best[0], self.line_of(ran)
         if not probe or probe % 2 or len(self.line) <= 20:
             return []
         return self.line[:Rng(probe, self.label).below(len(self.line) - 10)]
