@@ -254,7 +254,7 @@ class FrogSearch(DepthFirst[Position, SMove]):
         for card in self.reserve:
             self.reserve_to.append(list(self.reserve_to[-1]))
             self.reserve_to[-1][at[card]] += 1
-        self.cut = prefix or []
+        self.cut = list(prefix or [])
         p: Position = (tuple(bytes(state.piles[i]) for i in self.piles_at), len(self.reserve),
                        self.home_of(state), len(waste), len(waste))
         for move in self.cut:

@@ -58,7 +58,8 @@ class Elite:
     cut at a place drawn at random (the line's last ten moves excepted), and search on
     from there.  A probe often comes near a win and stalls: a new probe from part way
     along the best line tries that line's ending again, in another order.  A game's
-    search takes the cut as the moves it starts with (``probes``).  («Восемь тузов», trial
+    search takes the cut as the moves it starts with (``probes``); ``line`` gives an
+    ended probe's line (its ``best``'s by default; the generic search's, its ``lead()``).  («Восемь тузов», trial
     seeds 1-300 at 40,000 positions: 169 won against 155; cut in the line's second half
     only, seeds 1-200: 105 against 110; every probe but the first from a cut: 110.)"""
 
@@ -102,8 +103,8 @@ class Hunt:
     probe, whose time to a win is heavy-tailed: it often finds a win within a few
     hundred positions, or not for a long time.
     Only the complete search running out of positions proves a loss; a quick probe
-    that runs out of positions shows that the quick space holds no win, whatever the
-    order, so no quick probe follows it.  With ``stall``, a probe that has searched
+    from the start (not from a cut: ``Elite``) that runs out of positions shows that the
+    quick space holds no win, whatever the order, so no quick probe follows it.  With ``stall``, a probe that has searched
     ``stall`` positions since it last saw a better position than its best is dropped
     too: a dive that goes nearly straight to a win keeps finding better positions, one
     stuck below a wrong choice does not (seen within a quarter of ``stall`` positions).
