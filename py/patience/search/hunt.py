@@ -25,8 +25,9 @@ class Searcher(Protocol):
     running out of positions proves nothing), ``turns_wanted`` is the share of its hunt's turns
     a complete search wants for now (None: the hunt's own), ``best`` is the value of the best
     position seen first, ``cut`` the moves a probe started with (``Elite``: running out
-    of positions then says nothing of the space before them), ``lead()`` the moves towards it, ``parts()`` the big
-    containers it holds (freed a piece at a time once the search is over)."""
+    of positions then says nothing of the space before them), ``lead()`` the moves
+    towards the best position, ``parts()`` the big containers it holds (freed a piece at
+    a time once the search is over)."""
 
     won: list[Move] | None
     exhausted: bool
@@ -59,9 +60,10 @@ class Elite:
     from there.  A probe often comes near a win and stalls: a new probe from part way
     along the best line tries that line's ending again, in another order.  A game's
     search takes the cut as the moves it starts with (``probes``); ``line`` gives an
-    ended probe's line (its ``best``'s by default; the generic search's, its ``lead()``).  («Восемь тузов», trial
-    seeds 1-300 at 40,000 positions: 169 won against 155; cut in the line's second half
-    only, seeds 1-200: 105 against 110; every probe but the first from a cut: 110.)"""
+    ended probe's line (its ``best``'s by default; the generic search's, its ``lead()``).
+    («Восемь тузов», trial seeds 1-300 at 40,000 positions: 169 won against 155; cut in
+    the line's second half only, seeds 1-200: 105 against 110; every probe but the first
+    from a cut: 110.)"""
 
     def __init__(self, label: str, line: Callable[[Any], list[Any]] | None = None) -> None:
         self.label = label  # the generator's label for the cuts
@@ -104,7 +106,8 @@ class Hunt:
     hundred positions, or not for a long time.
     Only the complete search running out of positions proves a loss; a quick probe
     from the start (not from a cut: ``Elite``) that runs out of positions shows that the
-    quick space holds no win, whatever the order, so no quick probe follows it.  With ``stall``, a probe that has searched
+    quick space holds no win, whatever the order, so no quick probe follows it.
+    With ``stall``, a probe that has searched
     ``stall`` positions since it last saw a better position than its best is dropped
     too: a dive that goes nearly straight to a win keeps finding better positions, one
     stuck below a wrong choice does not (seen within a quarter of ``stall`` positions).
