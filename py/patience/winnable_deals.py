@@ -4,7 +4,7 @@ deals its surveys reached, 1..N, and the won ones among them as a bitmap in Base
 (patience.winnable.unpack)."""
 
 DEALS: dict[str, tuple[int, str]] = {
-    'klondike': (2000, 'fzWU9/vq9z5e++/v/27u8//f3n/1//6Hm/vv75l+a799dq+u61ef/+79/U3/zt7Si/efWr3x/fXe/9b8izDdi7/bOec7vnz/+3XT7539rv0n/Zvt95f/Xdv73+23/zdNu1r/gz5ejus+fru/v/Mt6/e6tfP/v+9XJf775nn9z3/f1f6M/95/pv/61P73f+Wv9/z+3F/vn3lfv1lwy8M/H/e3///+r77384/f32ox/61L26vkmfdv//+33f7nX/d7Zj/b8q/167f//67n325/F73d67v/n9+5/8wf/PXv/77z/7v+/cv3d563/+PeL37P/e9h+ufX+rZ73A=='),
+    'klondike': (2000, 'fzWU9/vq9z5e++/v/27u8//f3n/1//6Hm/vv75l+a799dq+u61ef/+79/U3/zt7Si/efWr3x/fXe/9b8izDdi7/bOec7vnz/+3XT7539rv0n/Zvt95f/Xdv73+23/zdNu1r/gz5ejus+fru/v/Mt6/e6tfP/v+9XJf775nn9z3/f1f6M/95/pv/61P73f+Wv9/z+3F/vn3lfv1lwy8M/H/e3///+r77384/f32ox/61L26vkmfdv//+33f7vX/d75j/b8q/167f//67n335/l/3d67v/n9+5/8wf/PXv/7/z/7v+/cv39563/+Peb//P/e9n+ufX+rZ73A=='),
     'klondike-draw1': (800, '/TyU9/vK83/+++/v937v/9/f3v39//6/m//P75v/67/99u++/1/f/+v9/13///7/y7/f2r/9/ff+/9f9v3j/i7/bOe87/jz/+//777387v+//5v/+9//f9/3//n3/ndN/9v/uw=='),
     'klondike-standard': (800, '/7W19/vu975e++/v/+7u+//f3n/1//6Hm/vv75l+a799d++u+1ef/+79/U3/zt7zi/+/Wr3x/ffe/9f8izj9z7/bPe+7/3z///f7/939vv03/Zvv95f/X9v/3+33/zdPu17/jw=='),
     'canfield': (2000, '/Pd12eW/d7Zu/36ts3U3n/y+f79ne9+H1/7V/HSd7fr1/1f73uL5/dXt+71a4qFzjb3X/u3yr7Hnpp2OvNXzHu+b/Xa95Etf3vXPWUZiT+r/qU+9RG9/TXs//3ru/b3qr7vv7+ZtPZ/7yX/+9e7N9lDzPu+Pof36/HcZiXXm9r9fdT+/et8zLDy7/bL/d/U7iu7/n7fqNyvD+u++/3/aQ+/bfSaKnXXdl+36bv3Y59/rt/7+7345/1DOX+rq1L7Pv82bs/H2fr57/cd//nftdp1TH7Od/d4uf//et8s/T0L+vP1f09t197Pvm/i+LnPrtdZk/6avtrbtZw=='),
