@@ -10,7 +10,7 @@ from patience import Session, get_game
 from patience.lines import decode
 from patience.winnable import BY_KEY, LISTS, daily_deal, deals, list_for, surveyed
 from table.urlstate import to_query
-from ui import (click_stock, message, open_deal, open_menu, play_by_pointer, resume_at, reveal, set_language, table, visit,
+from ui import (budgets, click_stock, message, open_deal, open_menu, play_by_pointer, resume_at, reveal, set_language, table, visit,
                 wait_moves)
 from helpers import lines_of
 
@@ -178,6 +178,7 @@ def test_frogs_deal_of_the_day_is_one_regardless_of_suit(fresh):
     day = datetime.date(2026, 12, 4)
     expected = daily_deal(entry, day.toordinal())
     page.clock.set_fixed_time(datetime.datetime(2026, 12, 4, 12, 0))
+    budgets(page)  # the badge searches as a player's page does, not a test page's short while
     visit(page, base + "?game=frog&seed=1")
     reveal(page, "#daily")
     page.click("#daily")
