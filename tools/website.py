@@ -38,9 +38,25 @@ def build_site(dest: Path) -> Path:
     shutil.copy2(startup / "python_stdlib.pyc.zip", dest / SITE_STDLIB)  # its own (static/boot/pyodide.mjs)
     write_first_paint(dest)
     write_card_faces(dest)
+    write_lines(dest)
     write_worker(dest)
     return dest
 
+
+
+def write_lines(dest: Path) -> None:
+    """Each winnable-deal list's winning lines (patience.winnable.lines_file), for the
+    page's badge, Hint and Finish on a listed deal."""
+    from .winnable import site_lines  # (first: it puts the engine on the path)
+
+    from patience.winnable import LISTS, lines_file
+
+    for entry in LISTS:
+        data = site_lines(entry)
+        if data is not None:
+            path = dest / lines_file(entry)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
 
 
 def write_worker(dest: Path) -> None:

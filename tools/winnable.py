@@ -21,7 +21,8 @@ they had, those still unknown after that: the new line of a deal counts instead 
 here and in the command line's ``--resume``, and it too can be stopped and run again.
 ``rows`` prints each list's survey as a row of docs/winnability.md's table (the budget, and
 the longer one its unknown deals ran again with; won, lost, unknown, the Wilson intervals,
-the time a deal).
+the time a deal).  The site's build ships each list's published deals with their lines
+(``site_lines``).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data" / "winnable"
 sys.path.insert(0, str(ROOT / "py"))
 
-from patience.winnable import BY_KEY, LISTS, pack  # noqa: E402
+from patience.winnable import BY_KEY, LISTS, WinnableList, deals as listed, pack, pack_lines  # noqa: E402
 
 PUBLISHED = ROOT / "py" / "patience" / "winnable_deals.py"
 
@@ -109,6 +110,20 @@ def published(only: list[str] | None = None) -> dict[str, tuple[int, str]]:
         if span:
             out[entry.key] = (span, pack(span, won))
     return {entry.key: out[entry.key] for entry in LISTS if entry.key in out}
+
+
+def site_lines(entry: WinnableList) -> bytes | None:
+    """What the site ships of a list's lines (patience.winnable.pack_lines): the winning line
+    of each deal published (winnable_deals.py), none for a list without deals."""
+    seeds = listed(entry)
+    if not seeds:
+        return None
+    found = {r["seed"]: r["line"] for r in records(files(entry.key)[1])}
+    missing = [seed for seed in seeds if seed not in found]
+    if missing:  # publish lists only deals with a line: the data and the published list differ
+        raise SystemExit(f"{entry.key}: deals {missing[:5]} are listed without a line in data/winnable/ "
+                         f"(python3 tools/winnable.py publish --only {entry.key})")
+    return pack_lines({seed: found[seed] for seed in seeds})
 
 
 def publish(only: list[str] | None = None) -> None:

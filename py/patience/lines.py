@@ -7,7 +7,7 @@ under (a changed deal, rule or move order makes the replay fail, never pass).
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from .errors import InvalidMoveError
 from .game import Game
@@ -56,21 +56,29 @@ def replay(game: Game, state: State, text: str) -> State:
 
 def _played(game: Game, state: State, text: str) -> tuple[list[Move], State]:
     moves: list[Move] = []
-    at = 0
+    for move, state in steps(game, state, text):
+        moves.append(move)
+    return moves, state
+
+
+def steps(game: Game, state: State, text: str) -> Iterator[tuple[Move, State]]:
+    """The line's moves one at a time, each with the position it reaches (for the page,
+    which reads a long line in slices): InvalidMoveError as ``decode``."""
+    at = count = 0
     while at < len(text):
         c = text[at]
+        count += 1
         if c == WIDE:
             pair = text[at + 1:at + 3]
             if len(pair) != 2 or any(d not in VALUE for d in pair):
-                raise InvalidMoveError(f"a line's move {len(moves) + 1} is cut short")
+                raise InvalidMoveError(f"a line's move {count} is cut short")
             i, at = VALUE[pair[0]] * BASE + VALUE[pair[1]], at + 3
         elif c in VALUE:
             i, at = VALUE[c], at + 1
         else:
-            raise InvalidMoveError(f"a line's move {len(moves) + 1} is {c!r}, not a move index")
+            raise InvalidMoveError(f"a line's move {count} is {c!r}, not a move index")
         legal = game.legal_moves(state)
         if i >= len(legal):
-            raise InvalidMoveError(f"a line's move {len(moves) + 1} is number {i} of {len(legal)} legal moves")
-        moves.append(legal[i])
+            raise InvalidMoveError(f"a line's move {count} is number {i} of {len(legal)} legal moves")
         state = game.play(state, legal[i])
-    return moves, state
+        yield legal[i], state

@@ -77,6 +77,17 @@ class Known:
         if verdict != UNKNOWN:
             self.verdicts[key_of(game, state)] = (verdict, list(line))
 
+    def learn_line(self, session: Session, line: list[Move]) -> None:
+        """A winning line of the session's deal (a listed deal's, patience.winnable): its
+        first position is won by it, and so is each position of the session's history
+        reached by following it (the moves made so far, and those a redo away)."""
+        game = session.game
+        self.learn(game, session.states[0], WON, line)
+        for k, move in enumerate(session.moves[:len(line)]):
+            if move != line[k]:
+                break
+            self.learn(game, session.states[k + 1], WON, line[k + 1:])
+
     def verdict(self, session: Session, state: State) -> Verdict | None:
         """What is known of a position of the session (won with its line, lost), or None.
         A position reached by following a known winning line is winnable by the rest of

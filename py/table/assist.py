@@ -26,13 +26,10 @@ from .advice import (DIALOG_WAIT_MS, SAFE_STEP_MS, STEP_MS, VERDICT_WORDS, Finis
                      WinnableHunt, demo_step, finish_offered, home_now, pause_ms)
 from .i18n import game_name, t
 from .interaction import NO_HINT, HintMarks, hint_marks, loss_words, move_words, refusal
+from .listed_lines import ListedLines
 from .ports import Table
 from .runner import BUDGETS, Runner, later, now_ms
 from .view import pace_moves
-
-
-
-
 
 
 class Assistant:
@@ -53,6 +50,7 @@ class Assistant:
         self.undecided_at: State | None = None  # the last position its search left unknown
         self.undecided: dict[str, int] = {}  # game and options → deals in a row neither won nor lost in time
         self.finding = False  # a search for a winnable deal is at work
+        self.lines = ListedLines(self.line_found)  # the winning lines of listed deals
 
     @property
     def session(self) -> Session:
@@ -88,6 +86,8 @@ class Assistant:
             self.after_verdict(found[0])
             return
         self.show("checking")
+        if self.known.get(session.game, session.states[0]) is None:
+            self.lines.want(session)  # a listed deal: its line, on its way (self.line_found)
         if what == "keep":
             return
         self.analysis.cancel()  # (a search of the position before stops now)
@@ -99,6 +99,13 @@ class Assistant:
                                     lambda s: self.analysed(state, s))
 
         later(begin, 0)
+
+    def line_found(self, session: Session, line: list[Move]) -> None:
+        """A listed deal's winning line: what it tells is shown at once, any search of
+        the position stops."""
+        self.known.learn_line(session, line)
+        if self.app.session is session:
+            self.changed()
 
     def analysed(self, state: State, search: Search) -> None:
         result = search.result()

@@ -12,6 +12,7 @@ import pytest
 from patience import get_game
 from patience.game import MOVE, Move
 from patience.search import LOST, WON, safe_moves, solve
+from patience.winnable import list_for, surveyed
 from table import saves
 from table.urlstate import to_query
 
@@ -329,25 +330,27 @@ def test_a_deal_lost_for_a_reason_the_engine_sees_says_it_in_cards(page):
 
 
 def test_a_canfield_card_buried_for_good_is_named(page):
-    """Canfield played at random (deal 79, 214 moves) to a pile where the six of spades
-    lies under the five of hearts with the four of hearts under them and the six of clubs
+    """Canfield played at random (deal 2115, 58 moves) to a pile where the nine of clubs
+    lies under the eight of hearts with the ten of hearts under them and the nine of spades
     home: resumed from its save, the badge says lost and the message names all four
-    cards."""
+    cards.  (A deal of no list: on a listed deal, whose first position is known winnable,
+    the message names the move that lost it instead.)"""
     import random
 
     from patience import Session
 
     game = get_game("canfield")
-    rnd, session = random.Random(79), Session(game, 79)
-    for _ in range(214):
+    assert 2115 > surveyed(list_for(game))
+    rnd, session = random.Random(2115), Session(game, 2115)
+    for _ in range(58):
         session.play(rnd.choice(game.legal_moves(session.state)))
     resume_at(page, session)
     verdict_is(page, "lost")
     page.wait_for_function("() => document.getElementById('message').dataset.kind === 'lost'")
     text = page.inner_text("#message-text")
-    assert text.startswith("This deal cannot be won: the six of spades in column "), text
-    assert "The five of hearts on it" in text and "the four of hearts under them" in text, text
-    assert text.endswith("onto the six of clubs, which is home already."), text
+    assert text.startswith("This deal cannot be won: the nine of clubs in column 3 "), text
+    assert "The eight of hearts on it" in text and "the ten of hearts under them" in text, text
+    assert text.endswith("onto the nine of spades, which is home already."), text
 
 
 # options with no list of winnable deals (patience.winnable): each new deal is searched

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from patience import get_game
-from patience.lines import replay
-from patience.winnable import (BY_KEY, DAILY_POOL, LISTS, daily_deal, daily_list, deals, list_for,
-                               pack, pick, surveyed, unpack)
+from patience.lines import decode, replay, steps
+from patience.winnable import (BY_KEY, DAILY_POOL, LISTS, daily_deal, daily_list, deals, lines_file, list_for,
+                               pack, pack_lines, pick, surveyed, unpack, unpack_lines)
 from sizes import LIST_REPLAYS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,6 +70,49 @@ def test_a_line_under_other_rules_does_not_win():
         except Exception:
             failed += 1
     assert failed == 5
+
+
+def test_the_site_ships_each_listed_deals_line():
+    """The site's file of a list's lines (the page's badge, Hint and Finish on a listed
+    deal) holds exactly the listed deals, each with its line in data/winnable/; the built
+    site holds those files, and its service worker keeps them."""
+    import os
+
+    site = Path(os.environ.get("PATIENCE_SITE", ROOT / "build" / "site"))
+    worker = (site / "sw.js").read_text() if (site / "sw.js").exists() else None
+    for entry in LISTS:
+        shipped = tool.site_lines(entry)
+        if not deals(entry):
+            assert shipped is None, entry.key
+            continue
+        assert shipped is not None
+        lines = unpack_lines(shipped)
+        assert sorted(lines) == list(deals(entry)), entry.key
+        data = lines_of(entry)
+        assert all(lines[seed] == data[seed] for seed in lines), entry.key
+        if worker is not None:
+            assert (site / lines_file(entry)).read_bytes() == shipped, entry.key
+            assert f'"./{lines_file(entry)}"' in worker, entry.key
+
+
+def test_packed_lines_read_back_and_bad_data_is_refused():
+    won = {7: "0123", 1: "Z1a00", 2000: "abc"}
+    packed = pack_lines(won)
+    assert unpack_lines(packed) == won and pack_lines(won) == packed  # the same bytes every build
+    assert unpack_lines(pack_lines({})) == {}
+    for bad in (b"", b"not gzip", packed[:-9], pack_lines({1: ""}), b"\x1f\x8b" + packed[2:20]):
+        with pytest.raises(ValueError):
+            unpack_lines(bad)
+
+
+def test_a_line_read_step_by_step_is_the_line_decoded():
+    entry = BY_KEY["klondike"]
+    game = get_game(entry.game, entry.options)
+    seed = deals(entry)[0]
+    text = lines_of(entry)[seed]
+    walked = list(steps(game, game.deal(seed), text))
+    assert [m for m, _ in walked] == decode(game, game.deal(seed), text)
+    assert game.is_won(walked[-1][1]) and walked[-1][1] == replay(game, game.deal(seed), text)
 
 
 def test_a_bitmap_keeps_exactly_the_won_deals():

@@ -37,6 +37,26 @@ def test_a_winning_line_tells_every_position_along_it_winnable():
     assert known.verdict(session, session.state) is None
 
 
+def test_a_listed_deals_line_learnt_late_tells_the_history_that_follows_it():
+    """A listed deal's line can come after the player has moved (its file fetched, read in
+    slices): the deal, every position reached along the line and one a redo away are
+    winnable by the rest of it; where the history leaves the line nothing is learnt."""
+    session, line = won_line()
+    for move in line[:4]:
+        session.play(move)
+    session.undo()  # the fourth move a redo away
+    known = Known()
+    known.learn_line(session, line)
+    for k in range(5):
+        assert known.get(session.game, session.states[k]) == (WON, line[k:]), k
+    assert known.verdict(session, session.state) == (WON, line[3:])
+    session.play(next(m for m in session.game.legal_moves(session.state) if m != line[3]))  # off the line
+    later = Known()
+    later.learn_line(session, line)
+    assert later.get(session.game, session.states[3]) == (WON, line[3:])
+    assert later.verdict(session, session.state) is None and len(later.verdicts) == 4
+
+
 def test_a_redo_away_from_a_winnable_position_is_winnable_by_that_move():
     """An undo after Finish (which shows only some of the positions it plays): the position
     undone to is winnable by the move undone and the line from the position after it."""
