@@ -27,6 +27,7 @@ from pathlib import Path
 import pytest
 
 from sizes import BADGE_MS, LONG
+from ui import SHARED_MOTION
 from tools import common, serve, testenv, website
 
 # V8 compiles the runtime's WebAssembly once quickly (Liftoff) and again, optimised
@@ -65,9 +66,13 @@ def browser():
 
         def watched_context(full_search: bool = False, **options):
             """A context whose every page records a renderer crash in CRASHES, without the
-            service worker unless it asks for one, and whose badge searches a position
-            for sizes.BADGE_MS unless ``full_search``."""
+            service worker unless it asks for one, with reduced motion unless it asks
+            otherwise, and whose badge searches a position for sizes.BADGE_MS unless
+            ``full_search``."""
             options.setdefault("service_workers", "block")
+            # the system asks for reduced motion: the page's "system" animation setting
+            # (the default) plays moves without animation, as the shared pages' does
+            options.setdefault("reduced_motion", "reduce")
             context = new_context(**options)
             if BADGE_MS and not full_search:
                 context.add_init_script(f"window.patienceBudgets = {{analysis_s: {BADGE_MS / 1000}}};")
@@ -134,12 +139,11 @@ def boot(browser, base_url: str, query: str = "?game=klondike&seed=1", init: str
             context.close()
 
 
-# The shared pages animate moves at the "fast" setting (80 ms, not 170): the tests wait
-# for every move's animation to end, hundreds of times a run.  Moves still animate, so a
-# test that acts during an animation still does; a test about the animation setting sets
-# it itself.  (Written before the page starts, unless a setting is stored already.)
-FAST_MOVES = """if (!localStorage.getItem('patience.v1.settings'))
-  localStorage.setItem('patience.v1.settings', JSON.stringify({motion: 'fast'}));"""
+# The shared pages play moves without animation (ui.SHARED_MOTION, which says why); a test
+# that needs cards to move sets the setting itself.  (Written before the page starts,
+# unless a setting is stored already.)
+SHARED_SETTINGS = """if (!localStorage.getItem('patience.v1.settings'))
+  localStorage.setItem('patience.v1.settings', JSON.stringify({motion: '%s'}));""" % SHARED_MOTION
 
 
 class Shared:
@@ -147,12 +151,12 @@ class Shared:
 
     def __init__(self, browser, base_url: str, ctx: dict) -> None:
         self.browser, self.base_url, self.ctx = browser, base_url, {**ctx, "service_workers": "allow", "full_search": True}
-        self.page, self.watch = boot(browser, base_url, init=FAST_MOVES, **self.ctx)
+        self.page, self.watch = boot(browser, base_url, init=SHARED_SETTINGS, **self.ctx)
 
     def live(self):
         if self.watch.crashed:
             self.page.context.close()
-            self.page, self.watch = boot(self.browser, self.base_url, init=FAST_MOVES, **self.ctx)
+            self.page, self.watch = boot(self.browser, self.base_url, init=SHARED_SETTINGS, **self.ctx)
         return self.page, self.watch
 
 

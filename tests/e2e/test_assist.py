@@ -18,7 +18,7 @@ from table.urlstate import to_query
 
 from sizes import LONG_TASK_MS
 from ui import (assert_dom_is, budgets, click_stock, easy_win, holds, message, open_deal, open_menu, play_by_pointer,
-                resume_at, set_language, table, visit, wait_moves)
+                restore_motion, resume_at, set_language, set_motion, table, visit, wait_moves)
 
 READY = 'body[data-ready="1"]'
 VERDICT = "() => document.getElementById('winnable').dataset.verdict"
@@ -42,18 +42,13 @@ def set_option(page, name: str, on: bool) -> None:
     page.keyboard.press("Escape")
 
 
-def set_motion(page, value: str) -> None:
-    open_menu(page, "settings")
-    page.select_option("#set-motion", value)
-    page.keyboard.press("Escape")
-
 
 def leave_won_table(page) -> None:
-    """Another deal, then the animation as the system's (a setting changed on a won table
+    """Another deal, then the shared pages' animation setting (a setting changed on a won table
     redraws it, which shows the win dialog again, and Escape would close that instead of
     the settings menu)."""
     open_deal(page, "?game=klondike&seed=1")
-    set_motion(page, "system")
+    restore_motion(page)
 
 
 def home_now(game, state) -> list[Move]:
@@ -97,7 +92,7 @@ def test_the_indicator_says_winnable_and_finish_plays_it_out(page):
         assert int(table(page)["moves"]) >= 52
         page.click("#win-close")
     finally:
-        set_motion(page, "system")
+        restore_motion(page)
 
 
 def test_finish_plays_a_long_line_out_in_seconds(page):
@@ -210,7 +205,7 @@ def test_finish_in_bride_and_groom_tells_no_stuck_player_on_the_way(page):
         assert not page.is_visible("#message") or page.get_attribute("#message", "data-kind") != "stuck"
         page.click("#win-close")
     finally:
-        set_motion(page, "system")
+        restore_motion(page)
 
 
 def test_a_verdict_is_kept_for_its_rules_only(page):

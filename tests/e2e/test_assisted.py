@@ -7,15 +7,10 @@ from __future__ import annotations
 from patience import get_game
 from table.urlstate import to_query
 
-from ui import easy_win, open_deal, open_menu, reveal, set_language
+from ui import easy_win, open_deal, open_menu, restore_motion, reveal, set_language, set_motion
 
 WON = "() => document.getElementById('table').dataset.status === 'won'"
 
-
-def set_motion(page, value: str) -> None:
-    open_menu(page, "settings")
-    page.select_option("#set-motion", value)
-    page.keyboard.press("Escape")
 
 
 def figures(page) -> dict:
@@ -51,7 +46,7 @@ def played_by(page, button: str) -> str:
         page.click("#win-close")
         return text
     finally:
-        set_motion(page, "system")
+        restore_motion(page)
 
 
 def assert_counted_apart(before: dict, after: dict, hints: int = 0) -> None:

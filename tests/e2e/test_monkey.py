@@ -17,7 +17,7 @@ from patience import GAMES, get_game
 from table import saves
 
 from sizes import MONKEY_ACTIONS
-from ui import READ_DOM, expected_dom, open_deal
+from ui import READ_DOM, expected_dom, open_deal, restore_motion, set_motion
 
 pytestmark = pytest.mark.reliability  # build.py reliability runs this file, for its figures
 
@@ -113,6 +113,17 @@ def act(page, rnd: random.Random, spec_id: str) -> str:
             page.mouse.click(*point(page, rnd))
     close_dialogs(page)
     return kind
+
+
+@pytest.fixture(scope="module", autouse=True)
+def animated(_desktop):
+    """Cards that move, for the clicks while they fly (the shared page plays moves
+    without animation): the "fast" setting, for this file's tests."""
+    page, _ = _desktop.live()
+    set_motion(page, "fast")
+    yield
+    page, _ = _desktop.live()
+    restore_motion(page)
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=[g.id for g in GAMES])

@@ -8,7 +8,7 @@ import pytest
 from patience import get_game
 from table.urlstate import to_query
 
-from ui import assert_dom_is, click_stock, message, open_deal, reveal, rightmost, settle, table
+from ui import assert_dom_is, click_stock, message, open_deal, restore_motion, reveal, rightmost, set_motion, settle, table
 
 
 def test_game_chooser_options_and_canfield_score(page):
@@ -95,24 +95,28 @@ def test_loading_indicator_before_python(fresh):
 def test_rapid_clicks_during_animation_and_resize(page):
     game = get_game("klondike", {"draw": "3"})
     open_deal(page, to_query(game, 41))
-    box = page.locator('#table .slot[data-pile="stock"]').bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.mouse.dblclick(x, y)  # two stock clicks while the first cards are still flying
-    page.mouse.click(x, y)
-    page.wait_for_function("() => document.getElementById('table').dataset.moves === '3'")
-    for _ in range(3):
-        page.click("#undo")
-    page.click("#redo")
-    page.keyboard.press("Control+z")
-    page.wait_for_function("() => document.getElementById('table').dataset.moves === '0'")
-    assert_dom_is(page, game, game.deal(41))
-    # a narrow window re-lays the table out: every card stays inside it
-    page.set_viewport_size({"width": 600, "height": 500})
-    settle(page)
-    right = rightmost(page, "#table .card, #table .slot")
-    assert right <= 600
-    page.set_viewport_size({"width": 1280, "height": 720})
-    settle(page)
+    set_motion(page, "normal")  # cards that fly
+    try:
+        box = page.locator('#table .slot[data-pile="stock"]').bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.dblclick(x, y)  # two stock clicks while the first cards are still flying
+        page.mouse.click(x, y)
+        page.wait_for_function("() => document.getElementById('table').dataset.moves === '3'")
+        for _ in range(3):
+            page.click("#undo")
+        page.click("#redo")
+        page.keyboard.press("Control+z")
+        page.wait_for_function("() => document.getElementById('table').dataset.moves === '0'")
+        assert_dom_is(page, game, game.deal(41))
+        # a narrow window re-lays the table out: every card stays inside it
+        page.set_viewport_size({"width": 600, "height": 500})
+        settle(page)
+        right = rightmost(page, "#table .card, #table .slot")
+        assert right <= 600
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+        settle(page)
+        restore_motion(page)
 
 
 def test_stuck_is_shown_with_the_score(page):
