@@ -72,7 +72,8 @@ def browser():
             options.setdefault("service_workers", "block")
             # the system asks for reduced motion: the page's "system" animation setting
             # (the default) plays moves without animation, as the shared pages' does
-            options.setdefault("reduced_motion", "reduce")
+            # (ui.SHARED_MOTION); in the long run as a player's system most often has it
+            options.setdefault("reduced_motion", "no-preference" if LONG else "reduce")
             context = new_context(**options)
             if BADGE_MS and not full_search:
                 context.add_init_script(f"window.patienceBudgets = {{analysis_s: {BADGE_MS / 1000}}};")

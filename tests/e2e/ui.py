@@ -11,7 +11,7 @@ from patience import GAMES, Game, Session, get_game
 from patience.game import MOVE, Move
 from patience.search import WON, solve
 from patience.state import State
-from sizes import WIN_MOVES
+from sizes import LONG, WIN_MOVES
 from table import saves
 from table.interaction import actions_at
 from table.urlstate import to_query
@@ -134,12 +134,13 @@ def open_menu(page, which: str) -> None:
         page.click(f".{which}-menu summary")
 
 
-# The shared pages (conftest.py) play moves without animation: a test's moves wait for no
-# animation, and the page draws no frames between them (the play-heavy browser tests took
-# a fifth less time, and a sixth less of the machine, than at the "fast" setting).  A test
-# about animations, or that acts while cards move, sets the motion it needs (``set_motion``)
-# and gives the page back as it was (``restore_motion``).
-SHARED_MOTION = "off"
+# The shared pages (conftest.py) play moves without animation in the default run: a test's
+# moves wait for no animation, and the page draws no frames between them (the play-heavy
+# browser tests took a fifth less time, and a sixth less of the machine, than at the
+# "fast" setting).  A test about animations, or that acts while cards move, sets the motion
+# it needs (``set_motion``) and gives the page back as it was (``restore_motion``).  The
+# long run (``build.py reliability``) animates every move, at the "fast" setting.
+SHARED_MOTION = "fast" if LONG else "off"
 
 
 def set_motion(page, value: str) -> None:
@@ -226,17 +227,20 @@ def frames(page, n: int) -> None:
 
 def finish(page, game: Game, keys: bool = False) -> None:
     """Let Finish play out the rest of a won deal, once the indicator has proven it, with
-    its moves not animated (the system's reduced motion, which the test contexts have:
-    conftest.py), pressed by mouse or with the keyboard (``keys``); then the table is won
-    with every card home."""
+    its moves not animated (the system's reduced motion, which the test contexts have in
+    the default run: conftest.py), pressed by mouse or with the keyboard (``keys``); then
+    the table is won with every card home."""
     page.wait_for_function("() => document.getElementById('winnable').dataset.verdict === 'won'", timeout=60_000)
     page.emulate_media(reduced_motion="reduce")
-    if keys:
-        page.focus("#finish")
-        page.keyboard.press("Enter")
-    else:
-        page.click("#finish")
-    page.wait_for_function("() => document.getElementById('table').dataset.status === 'won'", timeout=120_000)
+    try:
+        if keys:
+            page.focus("#finish")
+            page.keyboard.press("Enter")
+        else:
+            page.click("#finish")
+        page.wait_for_function("() => document.getElementById('table').dataset.status === 'won'", timeout=120_000)
+    finally:
+        page.emulate_media(reduced_motion="no-preference" if LONG else "reduce")  # the contexts' own
     homes = [name for name, pile in zip(game.names, game.piles) if pile.role == "foundation"]
     on_homes = page.evaluate("homes => [...document.querySelectorAll('#table .card')].filter(e => "
                              "homes.includes(e.dataset.pile)).length", homes)
