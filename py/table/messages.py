@@ -287,7 +287,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help.list_defaults": "The default options",
         "help.lists.text": ("With “New deals: only winnable ones” in Settings on, a new deal under these options "
                             "comes from the list at once, one you have not played; under other options each new deal "
-                            "is searched in the page. The deal of the day comes from the first of these lists that holds deals."),
+                            "is searched in the page. The deal of the day comes from the first of these lists that holds deals. "
+                            "On a listed deal the indicator says “Winnable” at once, and Hint and Finish follow its "
+                            "winning line from the first move."),
         "stats.daily": "Deal of the day, today",
         "stats.daily.won": "won",
         "stats.daily.open": "not won yet",
@@ -578,7 +580,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help.list_defaults": "Варианты по умолчанию",
         "help.lists.text": ("Когда в настройках включено «Новые расклады — только решаемые», новый расклад с этими "
                             "вариантами сразу берётся из списка — тот, что вы ещё не играли; с другими вариантами "
-                            "каждый новый расклад проверяется на странице. Расклад дня берётся из первого из этих списков, где есть расклады."),
+                            "каждый новый расклад проверяется на странице. Расклад дня берётся из первого из этих списков, где есть расклады. "
+                            "На раскладе из списка индикатор сразу показывает «Сходится», а «Подсказка» и «Доиграть» "
+                            "с первого хода следуют его решению."),
         "stats.daily": "Расклад дня, сегодня",
         "stats.daily.won": "выигран",
         "stats.daily.open": "ещё не выигран",
