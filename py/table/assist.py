@@ -211,9 +211,10 @@ class Assistant:
 
     # --- moves the app plays: Finish, the demo, safe moves ------------------------------
     def forget(self) -> None:
-        """Another game or deal: stop, and drop its hint."""
+        """Another game or deal: stop, and drop its hint (and the reading of its line)."""
         self.stop()
         self.task.cancel()
+        self.lines.forget()
         self.hint = None
         self.hint_state = None
         document.getElementById("table").removeAttribute("data-hint")
