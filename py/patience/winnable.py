@@ -3,8 +3,8 @@
 Each list is made by surveys (``python3 tools/winnable.py``, which runs the command
 line's ``survey`` with ``--deals-out``, ``--wins-out`` and ``--resume``): the repository
 keeps every surveyed deal's verdict and every won deal's winning line under
-``data/winnable/`` (``KEY.deals.jsonl``, ``KEY.wins.jsonl``); the site ships the won
-deals' numbers only (``static/winnable/KEY.json``, written by ``build.py``).  A listed
+``data/winnable/`` (``KEY.deals.jsonl``, ``KEY.wins.jsonl``); the page's Python holds the won
+deals' numbers (``winnable_deals.py``, written by ``tools/winnable.py publish``).  A listed
 deal's line replays to a win through the checked play (tests/engine/test_winnable.py), so a
 list that drifts from its game's rules fails a test.  The site also ships the listed deals'
 winning lines (``lines_file``, written by the site's build), which the page fetches for a

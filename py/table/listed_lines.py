@@ -38,16 +38,14 @@ class ListedLines:
         self.fetching: set[str] = set()
         self.failed: set[str] = set()  # lists whose file could not be had or read (not asked again)
         self.unfit: set[tuple[str, int]] = set()  # deals whose line the rules refused (not read again)
-        self.reading: tuple[Session, int] | None = None  # the deal whose line is being read, by session
+        self.reading: Session | None = None  # the session whose deal's line is being read
         self.token = 0
 
     def want(self, session: Session) -> None:
         """The session's deal needs its line (its first position is not known): fetch and
         read it, if the deal is listed, unless that is under way."""
         entry = list_for(session.game)
-        if entry is None or session.seed not in listed(entry):
-            return
-        if self.reading is not None and self.reading[0] is session:
+        if entry is None or session.seed not in deals(entry) or self.reading is session:
             return
         text = self.lines.get(entry.key, {}).get(session.seed)
         if text is not None and (entry.key, session.seed) not in self.unfit:
@@ -85,7 +83,7 @@ class ListedLines:
         at a time; a newer deal's reading stops this one."""
         self.token += 1
         token = self.token
-        self.reading = (session, token)
+        self.reading = session
         moves: list[Move] = []
         walk: Iterator[tuple[Move, State]] = steps(session.game, session.states[0], text)
 
@@ -113,11 +111,3 @@ class ListedLines:
         self.token += 1
         self.reading = None
 
-
-_LISTED: dict[str, frozenset[int]] = {}
-
-
-def listed(entry: WinnableList) -> frozenset[int]:
-    if entry.key not in _LISTED:
-        _LISTED[entry.key] = frozenset(deals(entry))
-    return _LISTED[entry.key]

@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from sizes import BADGE_MS, LONG
-from ui import SHARED_MOTION
+from ui import CONTEXT_MOTION, SHARED_MOTION
 from tools import common, serve, testenv, website
 
 # V8 compiles the runtime's WebAssembly once quickly (Liftoff) and again, optimised
@@ -73,7 +73,7 @@ def browser():
             # the system asks for reduced motion: the page's "system" animation setting
             # (the default) plays moves without animation, as the shared pages' does
             # (ui.SHARED_MOTION); in the long run as a player's system most often has it
-            options.setdefault("reduced_motion", "no-preference" if LONG else "reduce")
+            options.setdefault("reduced_motion", CONTEXT_MOTION)
             context = new_context(**options)
             if BADGE_MS and not full_search:
                 context.add_init_script(f"window.patienceBudgets = {{analysis_s: {BADGE_MS / 1000}}};")

@@ -141,6 +141,9 @@ def open_menu(page, which: str) -> None:
 # it needs (``set_motion``) and gives the page back as it was (``restore_motion``).  The
 # long run (``build.py reliability``) animates every move, at the "fast" setting.
 SHARED_MOTION = "fast" if LONG else "off"
+# what every test context tells the page of the system's motion (conftest.py): reduced, so
+# that the "system" setting animates nothing, but in the long run
+CONTEXT_MOTION = "no-preference" if LONG else "reduce"
 
 
 def set_motion(page, value: str) -> None:
@@ -240,7 +243,7 @@ def finish(page, game: Game, keys: bool = False) -> None:
             page.click("#finish")
         page.wait_for_function("() => document.getElementById('table').dataset.status === 'won'", timeout=120_000)
     finally:
-        page.emulate_media(reduced_motion="no-preference" if LONG else "reduce")  # the contexts' own
+        page.emulate_media(reduced_motion=CONTEXT_MOTION)  # the contexts' own
     homes = [name for name, pile in zip(game.names, game.piles) if pile.role == "foundation"]
     on_homes = page.evaluate("homes => [...document.querySelectorAll('#table .card')].filter(e => "
                              "homes.includes(e.dataset.pile)).length", homes)
